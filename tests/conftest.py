@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+import os
+import socket
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from urllib.parse import urlparse
+
+import pytest
+
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+
+
+def _answers(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def redis_url_or_skip() -> str:
+    """The Redis to use for real-worker tests: REDIS_URL, else the local default.
+    Skips (saying why) when Redis does not answer; under REQUIRE_SERVICES=1 fails instead."""
+    url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/15"
+    parsed = urlparse(url)
+    if not _answers(parsed.hostname or "127.0.0.1", parsed.port or 6379):
+        message = f"Redis does not answer at {parsed.hostname}:{parsed.port or 6379}"
+        if REQUIRE_SERVICES:
+            pytest.fail(message + " (REQUIRE_SERVICES=1)")
+        pytest.skip(message)
+    return url
+
+
+@pytest.fixture
+def redis_url() -> str:
+    return redis_url_or_skip()
+
+
+def _reset_celery_connections(app) -> None:
+    """Forget the result backend and producer pool Celery built from older settings."""
+    with suppress(AttributeError):
+        del app._local.backend
+    app._pool = None  # connections to the old broker are left to close on their own
+    app.amqp._producer_pool = None
+
+
+@contextmanager
+def real_worker(redis_url: str) -> Iterator[object]:
+    """A real Celery worker (a thread of this process, solo pool) consuming from Redis,
+    with tasks sent through the broker and results stored in Redis."""
+    from celery.contrib.testing.worker import start_worker
+
+    from config.celery import app
+
+    keys = ("broker_url", "result_backend", "task_always_eager")
+    saved = {k: app.conf[k] for k in keys}
+    app.conf.update(broker_url=redis_url, result_backend=redis_url, task_always_eager=False)
+    _reset_celery_connections(app)
+    try:
+        with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10) as w:
+            yield w
+    finally:
+        app.conf.update(saved)
+        _reset_celery_connections(app)
+
+
+@pytest.fixture
+def in_process_tasks(monkeypatch):
+    """Run Celery tasks in-process, as the embedded mode does, even when REDIS_URL is set
+    (CI's services run): for tests about what a task does, not how it travels."""
+    from config.celery import app
+
+    monkeypatch.setitem(app.conf, "task_always_eager", True)
