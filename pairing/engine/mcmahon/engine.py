@@ -1,0 +1,147 @@
+"""Pair one McMahon round: one maximum-weight matching over the whole field.
+
+Steps: derive every player's state from the history; set aside absent
+players and requested byes; for an odd field give the pairing bye to the
+lowest-placed player without an earlier bye (the next one up if the rest
+cannot be paired); weigh every allowed pair (weights.py); solve one
+maximum-cardinality maximum-weight matching; then give handicap, komi and
+colours, order the boards and explain each one.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..matching import solve
+from .colour import choose_white
+from .explain import build_explanation, explain_pairs
+from .groups import build_draw, strength_key
+from .handicap import game_class, handicap_stones, komi_for
+from .quality import PlayedGame, round_quality
+from .request import (
+    McMahonBye,
+    McMahonGame,
+    McMahonPairing,
+    McMahonRequest,
+    NoValidPairing,
+)
+from .state import PlayerState, player_states
+from .weights import McMahonWeights
+
+
+def placement_key(st: PlayerState) -> tuple:
+    """Lowest placed first: lowest score, then weakest, then latest id."""
+    p = st.player
+    return (st.mms, p.rank, p.rating, -p.id)
+
+
+def _match(participants: list[PlayerState], request: McMahonRequest):
+    draw = build_draw(participants, request.config, request.round_number, request.seed)
+    oracle = McMahonWeights(draw, request.config, request.round_number)
+    result = solve(oracle, backend=request.backend)
+    return draw, oracle, result
+
+
+def pair_round(request: McMahonRequest) -> McMahonPairing:
+    config = request.config
+    timings: dict[str, float] = {}
+    t0 = time.perf_counter()
+    states = player_states(request)
+    byes: list[McMahonBye] = []
+    field: list[PlayerState] = []
+    for st in states:
+        if st.player.absent:
+            byes.append(McMahonBye(st.player.id, "absent", config.absent_points))
+        elif st.player.bye_requested:
+            byes.append(McMahonBye(st.player.id, "requested", config.absent_points))
+        else:
+            field.append(st)
+    timings["state"] = time.perf_counter() - t0
+
+    t1 = time.perf_counter()
+    candidates: list[PlayerState | None] = [None]
+    if len(field) % 2:
+        fewest = min(st.pairing_byes for st in field)
+        candidates = sorted((st for st in field if st.pairing_byes == fewest), key=placement_key)  # type: ignore[assignment]
+    outcome = None
+    single: list[PlayerState] = []
+    for bye in candidates:
+        participants = [st for st in field if st is not bye]
+        draw, oracle, result = _match(participants, request)
+        if 2 * len(result.pairs) == len(participants):
+            outcome = (bye, draw, oracle, result)
+            break
+        if not single:
+            paired = {v for pair in result.pairs for v in pair}
+            single = [st for v, st in enumerate(draw.states) if v not in paired]
+    if outcome is None:
+        names = ", ".join(f"{st.player.id} {st.player.name}".strip() for st in single)
+        raise NoValidPairing(
+            f"round {request.round_number}: no pairing of {len(field)} players avoids "
+            f"rematches and handicap games above the bar (left without an opponent: {names})"
+        )
+    bye, draw, oracle, result = outcome
+    if bye is not None:
+        byes.append(McMahonBye(bye.player.id, "pairing", config.bye_points))
+    timings["matching"] = time.perf_counter() - t1
+
+    t2 = time.perf_counter()
+    first_round = request.round_number == 1
+    boards = []
+    for u, v in result.pairs:
+        a, b = draw.states[u], draw.states[v]
+        key_a, key_b = strength_key(a, config.seed_order), strength_key(b, config.seed_order)
+        if (a.mms, key_b) < (b.mms, key_a):
+            a, b = b, a  # a: the stronger player (higher MMS, then stronger)
+            u, v = v, u
+        boards.append((u, v, a, b))
+    boards.sort(key=lambda t: (-t[2].mms, -t[3].mms, strength_key(t[2], config.seed_order)))
+    explained = explain_pairs(
+        oracle, [(u, v) for u, v, _, _ in boards], request.detailed_explanations
+    )
+    games: list[McMahonGame] = []
+    played: list[PlayedGame] = []
+    for board, ((_, _, strong, weak), (shares, runner_up)) in enumerate(
+        zip(boards, explained, strict=True), start=1
+    ):
+        klass = game_class(strong.mms, weak.mms, config)
+        stones = int(
+            handicap_stones(strong.mms, weak.mms, strong.player.rank, weak.player.rank, config)
+        )
+        if stones > 0:
+            white, black = strong, weak
+        else:
+            strong_white = choose_white(
+                strong.colour_balance,
+                strong.last_colour,
+                weak.colour_balance,
+                weak.last_colour,
+                tie_i_white=True,
+            )
+            white, black = (strong, weak) if strong_white else (weak, strong)
+        explanation = build_explanation(white, black, stones, klass, first_round, shares, runner_up)
+        games.append(
+            McMahonGame(
+                board=board,
+                white=white.player.id,
+                black=black.player.id,
+                handicap=stones,
+                komi=komi_for(klass, stones, config),
+                game_class=klass,
+                explanation=explanation,
+            )
+        )
+        played.append(PlayedGame(white.index, black.index, stones))
+    quality = round_quality(states, played, config)
+    timings["finish"] = time.perf_counter() - t2
+    return McMahonPairing(
+        round_number=request.round_number,
+        games=tuple(games),
+        byes=tuple(byes),
+        quality=quality,
+        total_weight=result.weight,
+        scale=oracle.scale,
+        backend=result.backend,
+        edges=result.edges,
+        timings=timings,
+    )

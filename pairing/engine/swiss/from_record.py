@@ -1,0 +1,152 @@
+"""Between a `TournamentRecord` and the engine: the request for the next round,
+and a paired (and played) round written back into the record.
+
+Used by the command line, the checker, the random tournament generator, the
+simulation lab and the Django side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from pairing.engine.swiss.errors import RequestError
+from pairing.engine.swiss.request import SwissPlayer, SwissRequest
+from pairing.engine.swiss.result import SwissPairing
+from pairing.record import PlayerRecord, RoundEntry, TournamentRecord
+
+NOT_PAIRED_CODES = frozenset("HFZ ")
+UNPLAYED_WIN_CODES = frozenset("+F")
+# White's result code -> black's.
+MIRROR = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
+
+
+def sits_out(record: TournamentRecord, player: PlayerRecord, round_number: int) -> bool:
+    """Not to be paired in the round: a requested bye or absence already recorded
+    for it (H, F, Z or a blank block without opponent), a bye announced with a
+    240 record, or withdrawn."""
+    if player.withdrawn_from is not None and player.withdrawn_from <= round_number:
+        return True
+    if player.id in record.announced_byes.get(round_number, {}):
+        return True
+    if round_number <= len(player.rounds):
+        entry = player.rounds[round_number - 1]
+        return entry.opponent is None and entry.code in NOT_PAIRED_CODES
+    return False
+
+
+def _scores_before(record: TournamentRecord, round_number: int) -> list[dict[int, Fraction]]:
+    """scores[r][pid]: score before round r+1, for r = 0..round_number-1."""
+    scores = [{p.id: Fraction(0) for p in record.players}]
+    for r in range(1, round_number):
+        scores.append(
+            {p.id: scores[-1][p.id] + record.points[p.entry(r).code] for p in record.players}
+        )
+    return scores
+
+
+def _float(entry: RoundEntry, mine: Fraction, before: dict[int, Fraction]) -> str:
+    if entry.code == "U":
+        return "down"
+    if entry.opponent is None or entry.opponent not in before:
+        return ""
+    theirs = before[entry.opponent]
+    return "down" if mine > theirs else "up" if mine < theirs else ""
+
+
+def recorded_initial_colour(record: TournamentRecord) -> str | None:
+    """The first round's top-board colour: the 152/XXC record, or else (as TRF-2026
+    defines the default) the colour of the highest-ranked player paired in round 1."""
+    if record.initial_colour is not None:
+        return record.initial_colour
+    paired = [p for p in record.players if p.entry(1).played]
+    if not paired:
+        return None
+    top = min(paired, key=lambda p: (-p.rating, p.id))
+    return top.entry(1).colour
+
+
+def request_from_record(
+    record: TournamentRecord,
+    round_number: int | None = None,
+    *,
+    system: str = "dutch",
+    beta: float = 2.0,
+    seed: int = 0,
+    backend: str = "auto",
+    initial_colour: str | None = None,
+) -> SwissRequest:
+    """The request for `round_number` (default: the round after the last one paired),
+    built from the record's rounds before it."""
+    if round_number is None:
+        round_number = record.rounds_paired + 1
+    if record.total_rounds is None:
+        raise RequestError("the number of rounds is not recorded (XXR or 142 record)")
+    before = _scores_before(record, round_number)
+    players = []
+    for p in record.players:
+        history = [p.entry(r) for r in range(1, round_number)]
+        players.append(
+            SwissPlayer(
+                id=p.id,
+                rating=p.rating,
+                score=before[-1][p.id],
+                colours=tuple(e.colour if e.played else "-" for e in history),
+                opponents=frozenset(e.opponent for e in history if e.played),
+                pairing_byes=sum(1 for e in history if e.code == "U"),
+                unplayed_wins=sum(1 for e in history if e.code in UNPLAYED_WIN_CODES),
+                floats=tuple(_float(e, before[r][p.id], before[r]) for r, e in enumerate(history)),
+                withdrawn=p.withdrawn_from is not None and p.withdrawn_from <= round_number,
+                bye_requested=sits_out(record, p, round_number),
+                name=p.name,
+            )
+        )
+    prohibited = set()
+    for first, last, ids in record.prohibited:
+        if first <= round_number <= last:
+            prohibited.update((a, b) for a in ids for b in ids if a < b)
+    return SwissRequest(
+        players=tuple(players),
+        round_number=round_number,
+        total_rounds=record.total_rounds,
+        system=system,
+        beta=beta,
+        seed=seed,
+        initial_colour=(
+            initial_colour if initial_colour is not None else recorded_initial_colour(record)
+        ),
+        prohibited=frozenset(prohibited),
+        backend=backend,
+    )
+
+
+def apply_round(
+    record: TournamentRecord, pairing: SwissPairing, results: Mapping[int, str] | None = None
+) -> None:
+    """Write a paired round into the record.
+
+    results: board -> white's result code ("1", "=", "0", "+", "-", "W", "D",
+    "L"); every board needs one. Requested byes keep the entry already recorded
+    (or the announced bye code, else a zero-point bye); withdrawn players get a
+    zero-point bye (a known absence).
+    """
+    r = pairing.round_number
+    results = results or {}
+    for game in pairing.games:
+        if game.board not in results:
+            raise ValueError(f"round {r}, board {game.board}: no result given")
+        code = results[game.board]
+        if code not in MIRROR:
+            raise ValueError(f"round {r}, board {game.board}: unknown result code {code!r}")
+        record.set_entry(record.player(game.white), r, RoundEntry(game.black, "w", code))
+        record.set_entry(record.player(game.black), r, RoundEntry(game.white, "b", MIRROR[code]))
+    for bye in pairing.byes:
+        player = record.player(bye.player)
+        if bye.kind == "pairing-allocated":
+            record.set_entry(player, r, RoundEntry(None, "-", "U"))
+        elif bye.kind == "requested":
+            if r > len(player.rounds):
+                code = record.announced_byes.get(r, {}).get(player.id, "Z")
+                record.set_entry(player, r, RoundEntry(None, "-", code))
+        elif r > len(player.rounds):
+            record.set_entry(player, r, RoundEntry(None, "-", "Z"))
