@@ -1,0 +1,264 @@
+"""blossom-pairing: Blossom's Swiss pairing engine on the command line.
+
+Called the way bbpPairings and JaVaFo are called, so that tools which run
+those engines can run Blossom instead:
+
+  blossom-pairing --dutch INPUT.trf -p [OUTPUT]
+      Pair the round after the last one recorded in INPUT.trf. Output (to
+      OUTPUT, or to standard output): the number of pairs, then one
+      "white black" line per board, the pairing-allocated bye as "id 0" last.
+  blossom-pairing --dutch INPUT.trf -c
+      Check a whole tournament: re-pair every recorded round from the rounds
+      before it and report, round by round, where the recorded pairing differs
+      from Blossom's, and any absolute rule a recorded round breaks.
+  blossom-pairing --dutch -g [CONFIG] -o OUT.trf [-s SEED]
+      Generate a random tournament (configuration keys as bbpPairings'
+      generator: PlayersNumber, RoundsNumber, ForfeitRate, HalfPointByeRate,
+      RetiredRate, HighestRating, LowestRating, PointsForWin, ...), results
+      drawn from Milvang's model, every round paired by Blossom.
+
+Systems: --dutch --burstein --monrad --random --random2 --adjacent.
+Options: --beta B (largest colour difference, default 2), --seed S (random
+systems, first-round colour, generator), --explain (why each board and bye),
+--json (pairing with explanations, or the check report, as JSON), --backend
+(the maximum-weight matching implementation: auto, or one of the matching
+package's backends; networkx is the slow reference).
+With --mcmahon the arguments go to the McMahon engine's command line.
+
+Exit codes: 0 done; 1 no valid pairing exists (with -c: a recorded round
+breaks an absolute rule); 2 unexpected error; 3 invalid input (malformed TRF
+or configuration, bad arguments); 4 size limit (weights beyond the supported
+range); 5 file error (cannot read or write a file). Messages go to standard
+error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import traceback
+from pathlib import Path
+from typing import TextIO
+
+from pairing.engine.swiss import SYSTEMS, PairingError, RequestError, WeightRangeError, pair_round
+from pairing.engine.swiss.checker import RoundCheck, check_tournament
+from pairing.engine.swiss.from_record import request_from_record
+from pairing.engine.swiss.request import BACKEND_CHOICES
+from pairing.engine.swiss.result import SwissPairing
+from pairing.generate import ConfigError, GeneratorConfig, generate_tournament, read_config
+from pairing.trf import TRFError, read_trf, write_trf
+
+EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_SIZE, EXIT_FILE = range(6)
+SYSTEM_ORDER = ("dutch", "burstein", "monrad", "random", "random2", "adjacent")
+
+
+class UsageError(Exception):
+    pass
+
+
+class SizeLimitError(Exception):
+    pass
+
+
+TRF_MAX_PLAYERS = 9999  # pairing numbers have four columns
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse would exit with 2
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="blossom-pairing",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        add_help=True,
+    )
+    systems = parser.add_mutually_exclusive_group(required=True)
+    for name in SYSTEM_ORDER:
+        systems.add_argument(
+            f"--{name}", dest="system", action="store_const", const=name, help=SYSTEMS[name].summary
+        )
+    parser.add_argument("input", nargs="?", help="tournament in FIDE TRF")
+    mode = parser.add_mutually_exclusive_group(required=True)
+    mode.add_argument(
+        "-p",
+        dest="pair",
+        nargs="?",
+        const="-",
+        metavar="OUTPUT",
+        help="pair the next round (to OUTPUT or standard output)",
+    )
+    mode.add_argument("-c", dest="check", action="store_true", help="check every round")
+    mode.add_argument(
+        "-g",
+        dest="generate",
+        nargs="?",
+        const="",
+        metavar="CONFIG",
+        help="generate a random tournament",
+    )
+    parser.add_argument("-o", dest="output", metavar="OUT.trf", help="generated tournament")
+    parser.add_argument("-s", "--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument("--beta", type=float, default=2.0, help="colour difference limit")
+    parser.add_argument("--explain", action="store_true", help="explain every board and bye")
+    parser.add_argument("--json", action="store_true", help="JSON explanations and reports")
+    parser.add_argument(
+        "--backend", choices=BACKEND_CHOICES, default="auto", help="maximum-weight matching backend"
+    )
+    return parser
+
+
+def pairs_text(pairing: SwissPairing) -> str:
+    lines = [f"{g.white} {g.black}" for g in pairing.games]
+    bye = pairing.pairing_allocated_bye
+    if bye is not None:
+        lines.append(f"{bye} 0")
+    return "\n".join([str(len(lines)), *lines]) + "\n"
+
+
+def explanation_text(pairing: SwissPairing) -> str:
+    lines = [g.explanation.text for g in pairing.games]
+    lines += [f"Bye: {b.reason}" for b in pairing.byes]
+    return "\n".join(lines) + "\n"
+
+
+def _write(path: str, text: str, out: TextIO) -> None:
+    if path == "-":
+        out.write(text)
+    else:
+        Path(path).write_text(text, encoding="utf-8")
+
+
+def run_pair(args: argparse.Namespace, out: TextIO) -> int:
+    record = read_trf(args.input)
+    request = request_from_record(
+        record, system=args.system, beta=args.beta, seed=args.seed, backend=args.backend
+    )
+    pairing = pair_round(request)
+    if args.json:
+        document = pairing.to_dict()
+        if args.pair == "-":
+            document["pairs"] = pairs_text(pairing).splitlines()
+        else:
+            _write(args.pair, pairs_text(pairing), out)
+        out.write(json.dumps(document, indent=2) + "\n")
+        return EXIT_OK
+    _write(args.pair, pairs_text(pairing), out)
+    if args.explain:
+        out.write(("\n" if args.pair == "-" else "") + explanation_text(pairing))
+    return EXIT_OK
+
+
+def check_text(checks: list[RoundCheck]) -> str:
+    lines = []
+    for c in checks:
+        if c.broken:
+            lines += [f"Round {c.round_number}: rule broken: {b}" for b in c.broken]
+        if c.blossom_error:
+            lines.append(
+                f"Round {c.round_number}: Blossom finds no pairing: "
+                + c.blossom_error.splitlines()[0]
+            )
+        lines += [f"Round {c.round_number}: differs: {d}" for d in c.differences]
+        if not (c.broken or c.differences or c.blossom_error):
+            lines.append(f"Round {c.round_number}: same as Blossom's pairing")
+    broken = sum(len(c.broken) for c in checks)
+    differing = sum(1 for c in checks if c.differences)
+    lines.append(
+        f"{len(checks)} rounds checked: {broken} absolute rule(s) broken, "
+        f"{differing} round(s) differ from Blossom's pairing"
+    )
+    return "\n".join(lines) + "\n"
+
+
+def run_check(args: argparse.Namespace, out: TextIO) -> int:
+    record = read_trf(args.input)
+    checks = check_tournament(
+        record, system=args.system, beta=args.beta, seed=args.seed, backend=args.backend
+    )
+    if args.json:
+        out.write(
+            json.dumps(
+                [
+                    {
+                        "round": c.round_number,
+                        "broken": list(c.broken),
+                        "differences": list(c.differences),
+                        "blossom_error": c.blossom_error,
+                    }
+                    for c in checks
+                ],
+                indent=2,
+            )
+            + "\n"
+        )
+    else:
+        out.write(check_text(checks))
+    return EXIT_NO_PAIRING if any(c.broken for c in checks) else EXIT_OK
+
+
+def run_generate(args: argparse.Namespace, err: TextIO) -> int:
+    if not args.output:
+        raise UsageError("-g needs -o OUT.trf")
+    config = read_config(args.generate) if args.generate else GeneratorConfig()
+    if config.players > TRF_MAX_PLAYERS:
+        raise SizeLimitError(f"a TRF holds at most {TRF_MAX_PLAYERS} players, not {config.players}")
+    for key in config.ignored:
+        err.write(f"blossom-pairing: {key} is ignored: results follow Milvang's model\n")
+    record = generate_tournament(
+        config, system=args.system, seed=args.seed, beta=args.beta, backend=args.backend
+    )
+    try:
+        write_trf(record, args.output)
+    except ValueError as exc:
+        raise UsageError(f"the generated tournament cannot be written as a TRF: {exc}") from None
+    return EXIT_OK
+
+
+def main(
+    argv: list[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None
+) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    out = out or sys.stdout
+    err = err or sys.stderr
+    if "--mcmahon" in argv:
+        from pairing.mcmahon_cli import main as mcmahon_main
+
+        return mcmahon_main(argv)
+    try:
+        args = build_parser().parse_args(argv)
+        if args.generate is None and not args.input:
+            raise UsageError("an input TRF is needed with -p and -c")
+        if args.generate is not None:
+            return run_generate(args, err)
+        if args.check:
+            return run_check(args, out)
+        return run_pair(args, out)
+    except UsageError as exc:
+        err.write(f"blossom-pairing: {exc}\n(see blossom-pairing --help)\n")
+        return EXIT_INVALID
+    except PairingError as exc:
+        err.write(f"blossom-pairing: {exc}\n")
+        return EXIT_NO_PAIRING
+    except (TRFError, ConfigError, RequestError) as exc:
+        err.write(f"blossom-pairing: {exc}\n")
+        return EXIT_INVALID
+    except (WeightRangeError, SizeLimitError) as exc:
+        err.write(f"blossom-pairing: {exc}\n")
+        return EXIT_SIZE
+    except OSError as exc:
+        name = exc.filename or ""
+        err.write(f"blossom-pairing: cannot access {name}: {exc.strerror or exc}\n")
+        return EXIT_FILE
+    except SystemExit as exc:  # --help
+        return int(exc.code or 0)
+    except Exception:
+        err.write("blossom-pairing: unexpected error\n" + traceback.format_exc())
+        return EXIT_UNEXPECTED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,255 @@
+"""Editing a draft round by hand, and the rule checker that runs after every edit.
+
+Each edit runs in one transaction with the round locked, works only on a DRAFT
+round without results, and returns the violations the edited round now has
+(`round_check`). Publishing a round with violations needs a confirmation.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from pairing.engine.rules import (
+    PastPlayer,
+    ProposedBye,
+    ProposedGame,
+    RoundRules,
+    Violation,
+    check_round,
+)
+from tournaments import services as tservices
+from tournaments.errors import ServiceError, StateError
+from tournaments.models import Bye, ByeRequest, Game, Player, Round, RoundStatus
+from tournaments.records import section_record
+
+
+def _past_players(rnd: Round) -> list[PastPlayer]:
+    section = rnd.section
+    record = section_record(section=section, through_round=rnd.number - 1)
+    by_number = {p.id: p for p in record.players}
+    requested = set(ByeRequest.objects.filter(
+        player__section=section, round_number=rnd.number).values_list("player_id", flat=True))
+    players = list(section.players.all())
+    pk_of = {p.pairing_number: p.pk for p in players}
+    past = []
+    for player in players:
+        entries = by_number[player.pairing_number].rounds[: rnd.number - 1]
+        past.append(PastPlayer(
+            id=player.pk, name=player.name,
+            colours=tuple(e.colour if e.played else "-" for e in entries),
+            opponents=frozenset(pk_of[e.opponent] for e in entries if e.played),
+            pairing_byes=sum(1 for e in entries if e.code == "U"),
+            unplayed_wins=sum(1 for e in entries if e.code in "+F"),
+            active=player.is_active_in(rnd.number),
+            bye_requested=player.pk in requested,
+            club=player.club,
+        ))
+    return past
+
+
+def _rules(rnd: Round) -> RoundRules:
+    section = rnd.section
+    record = section_record(section=section, through_round=rnd.number - 1)
+    number_to_pk = dict(section.players.values_list("pairing_number", "pk"))
+    prohibited = set()
+    for first, last, ids in record.prohibited:
+        if first <= rnd.number <= last:
+            pks = sorted(number_to_pk[i] for i in ids)
+            prohibited.update((a, b) for a in pks for b in pks if a < b)
+    options = section.mcmahon_options or {}
+    return RoundRules(
+        beta=section.beta,
+        last_round=rnd.number == section.total_rounds,
+        prohibited=frozenset(prohibited),
+        forbid_same_club=bool(section.is_go and options.get("forbid_same_club")),
+        handicap_cap=section.handicap_cap if section.is_go else None,
+    )
+
+
+def round_check(*, round: Round) -> list[Violation]:
+    """Every absolute rule the round breaks, as sentences for the arbiter."""
+    games = [ProposedGame(g.board, g.white_id, g.black_id, g.handicap)
+             for g in round.games.all()]
+    byes = [ProposedBye(b.player_id, b.kind) for b in round.byes.all()]
+    return check_round(players=_past_players(round), games=games, byes=byes,
+                       rules=_rules(round))
+
+
+def _editable(rnd: Round) -> Round:
+    rnd = Round.objects.select_for_update().select_related("section").get(pk=rnd.pk)
+    if rnd.status != RoundStatus.DRAFT:
+        raise StateError(f"Round {rnd.number} is {rnd.get_status_display().lower()}; "
+                         "unpublish it to edit the pairings.")
+    if rnd.games.exclude(result="").exists():
+        raise StateError(f"Round {rnd.number} has results; its pairings cannot change.")
+    return rnd
+
+
+def _seat(rnd: Round, player: Player) -> tuple[str, object]:
+    for game in rnd.games.all():
+        if game.white_id == player.pk:
+            return "white", game
+        if game.black_id == player.pk:
+            return "black", game
+    bye = rnd.byes.filter(player=player).first()
+    if bye is not None:
+        return "bye", bye
+    return "none", None
+
+
+def _set_seat(kind: str, obj, player: Player | None) -> None:
+    if kind in ("white", "black"):
+        setattr(obj, kind, player)
+    elif kind == "bye":
+        obj.player = player
+
+
+def _save_all(rnd: Round, objs) -> None:
+    # Park the moved games on free board numbers first so the unique constraints
+    # (one white and one black per round) never see a half-done swap.
+    games = [o for o in objs if isinstance(o, Game)]
+    byes = [o for o in objs if isinstance(o, Bye)]
+    if games:
+        Game.objects.filter(pk__in=[g.pk for g in games]).delete()
+        for g in games:
+            g.pk = None
+            g.explanation = {**(g.explanation or {}), "edited": True}
+        Game.objects.bulk_create(games)
+    for b in byes:
+        b.save(update_fields=["player"])
+
+
+def draft_swap(*, round: Round, player_a: Player, player_b: Player) -> list[Violation]:
+    """Exchange two players' places (board and colour, or bye)."""
+    if player_a.pk == player_b.pk:
+        raise ServiceError("Choose two different players to swap.")
+    with transaction.atomic():
+        rnd = _editable(round)
+        kind_a, obj_a = _seat(rnd, player_a)
+        kind_b, obj_b = _seat(rnd, player_b)
+        if obj_a is None or obj_b is None:
+            missing = player_a if obj_a is None else player_b
+            raise ServiceError(f"{missing.name} is not in round {rnd.number}; use "
+                               "'make a board' to add an unpaired player.")
+        if obj_a is obj_b or (isinstance(obj_a, Game) and isinstance(obj_b, Game)
+                              and obj_a.pk == obj_b.pk):
+            game = obj_a
+            game.white, game.black = game.black, game.white
+            _save_all(rnd, [game])
+        else:
+            _set_seat(kind_a, obj_a, player_b)
+            _set_seat(kind_b, obj_b, player_a)
+            _save_all(rnd, [obj_a, obj_b])
+    return round_check(round=round)
+
+
+def draft_swap_colours(*, round: Round, board: int) -> list[Violation]:
+    with transaction.atomic():
+        rnd = _editable(round)
+        game = rnd.games.filter(board=board).first()
+        if game is None:
+            raise ServiceError(f"Round {rnd.number} has no board {board}.")
+        game.white, game.black = game.black, game.white
+        _save_all(rnd, [game])
+    return round_check(round=round)
+
+
+def draft_set_board(*, round: Round, white: Player, black: Player,
+                    board: int | None = None) -> list[Violation]:
+    """Make a board by hand: `white` against `black`. Their former opponents (if any)
+    are paired with each other on a board of their own; a former bye goes to
+    whichever single player is left over."""
+    if white.pk == black.pk:
+        raise ServiceError("A board needs two different players.")
+    with transaction.atomic():
+        rnd = _editable(round)
+        freed: list[Player] = []
+        bye_kinds: list[str] = []
+        touched_boards: list[int] = []
+        for player in (white, black):
+            kind, obj = _seat(rnd, player)
+            if kind in ("white", "black"):
+                other = obj.black if kind == "white" else obj.white
+                touched_boards.append(obj.board)
+                obj.delete()
+                freed.append(other)
+            elif kind == "bye":
+                bye_kinds.append(obj.kind)
+                obj.delete()
+        freed = [p for p in freed if p.pk not in (white.pk, black.pk)]
+        freed = list({p.pk: p for p in freed}.values())
+        boards = sorted(set(touched_boards)) or []
+        used = set(rnd.games.values_list("board", flat=True))
+
+        def free_board() -> int:
+            while boards:
+                b = boards.pop(0)
+                if b not in used:
+                    return b
+            b = 1
+            while b in used:
+                b += 1
+            return b
+
+        number = board if board is not None and board not in used else free_board()
+        used.add(number)
+        Game.objects.create(round=rnd, board=number, white=white, black=black,
+                            explanation={"edited": True, "text": "Board made by hand."})
+        if len(freed) == 2:
+            n2 = free_board()
+            used.add(n2)
+            Game.objects.create(round=rnd, board=n2, white=freed[0], black=freed[1],
+                                explanation={"edited": True,
+                                             "text": "Paired together after a hand edit."})
+        elif len(freed) == 1:
+            kind = bye_kinds[0] if bye_kinds else "pab"
+            Bye.objects.create(round=rnd, player=freed[0], kind=kind,
+                               points=tservices._bye_points(rnd.section, kind),
+                               explanation={"edited": True, "reason": "left over after a "
+                                            "hand edit"})
+        _renumber(rnd)
+    return round_check(round=round)
+
+
+def _renumber(rnd: Round) -> None:
+    games = list(rnd.games.order_by("board"))
+    if [g.board for g in games] == list(range(1, len(games) + 1)):
+        return
+    Game.objects.filter(pk__in=[g.pk for g in games]).delete()
+    for i, g in enumerate(games, start=1):
+        g.pk, g.board = None, i
+    Game.objects.bulk_create(games)
+
+
+def draft_repair(*, round: Round, by=None):
+    """Throw the draft away and pair the round again (e.g. after a withdrawal)."""
+    from pairing.services import pairing_job_request
+
+    section = round.section
+    tservices.round_delete_draft(round=round)
+    return pairing_job_request(section=section, by=by)
+
+
+def round_publish_checked(*, round: Round, confirmed: bool = False) -> Round:
+    """Publish a draft; if the rule checker reports anything, only with confirmation."""
+    violations = round_check(round=round)
+    if violations and not confirmed:
+        listed = "; ".join(v.message for v in violations[:5])
+        more = f" (and {len(violations) - 5} more)" if len(violations) > 5 else ""
+        raise StateError(f"Round {round.number} breaks {len(violations)} rule(s): "
+                         f"{listed}{more}. Confirm to publish anyway.")
+    return tservices.round_publish(round=round)
+
+
+def draft_move(*, round: Round, player: Player, board: int, colour: str) -> list[Violation]:
+    """Put `player` on `board` with `colour` ("w" or "b"); whoever sat there takes the
+    player's old place."""
+    if colour not in ("w", "b"):
+        raise ServiceError("Colour must be white (w) or black (b).")
+    game = round.games.filter(board=board).select_related("white", "black").first()
+    if game is None:
+        raise ServiceError(f"Round {round.number} has no board {board}; use 'make a board'.")
+    occupant = game.white if colour == "w" else game.black
+    if occupant.pk == player.pk:
+        return round_check(round=round)
+    return draft_swap(round=round, player_a=player, player_b=occupant)

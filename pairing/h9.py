@@ -1,0 +1,177 @@
+"""EGF tournament results (.h9), the table the European Go Database reads.
+
+Header lines carry tags in brackets:
+
+    ; CL[A]                       tournament class (A, B, C from the time limits, else D)
+    ; EV[Tournament name]
+    ; PC[Location]
+    ; DT[2024-05-28,2024-05-29]   first and last day
+    ; HA[h1]                      handicap reduction ("h9": no handicap games)
+    ; KM[7.5]                     komi
+    ; TM[75]                      adjusted time in minutes
+
+then one row per player, best placed first:
+
+    place  Surname Firstname  rank  country  club  criteria...  round results...  |PIN
+
+A round result is `<opponent place><+|-|=>/<w|b><handicap>`, or `0+`, `0=`
+or `0-` for a round without a game worth a win, half a point or nothing
+(byes and absences by the tournament's points; games decided by default are
+written this way too, as they were not played). Names and clubs have their
+spaces replaced by underscores so that every field is one token.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from .engine.mcmahon.config import McMahonConfig
+from .engine.mcmahon.ranks import format_rank
+from .engine.mcmahon.standings import CRITERIA, placement, standings
+from .gorecord import GoGame, GoTournament, mcmahon_config, mcmahon_request
+
+DEFAULT_CRITERIA = ("MMS", "SOSM", "SOSOSM")
+
+
+class H9Error(ValueError):
+    """A tournament that cannot be written as EGF results."""
+
+
+def adjusted_time(t: GoTournament) -> float:
+    """Basic time plus the time of 45 moves in standard byo-yomi (60 moves in
+    Canadian byo-yomi, 45 in Fischer), in minutes."""
+    s = t.settings
+    extra = 0.0
+    if s.byoyomi_system == "STDBYOYOMI":
+        extra = 45 * s.std_byoyomi_time / 60
+    elif s.byoyomi_system == "CANBYOYOMI" and s.can_byoyomi_moves > 0:
+        extra = 60 * s.can_byoyomi_time / s.can_byoyomi_moves / 60
+    elif s.byoyomi_system == "FISCHER":
+        extra = 45 * s.fischer_time / 60
+    return s.basic_time + extra
+
+
+def tournament_class(t: GoTournament) -> str:
+    """EGF classes by time: A (basic >= 60, adjusted >= 75), B (40, 50),
+    C (25, 30); anything shorter is D."""
+    basic, adjusted = t.settings.basic_time, adjusted_time(t)
+    for name, min_basic, min_adjusted in (("A", 60, 75), ("B", 40, 50), ("C", 25, 30)):
+        if basic >= min_basic and adjusted >= min_adjusted:
+            return name
+    return "D"
+
+
+def placement_criteria(t: GoTournament) -> tuple[str, ...]:
+    """The file's placement criteria that we compute, in order."""
+    names: list[str] = []
+    for node in t.preserved:
+        if node.tag != "TournamentParameterSet":
+            continue
+        params = node.find("PlacementParameterSet")
+        crit = params.find("PlacementCriteria") if params is not None else None
+        if crit is None:
+            continue
+        ordered = sorted(crit.children, key=lambda c: int(c.attributes.get("number", "0") or 0))
+        names = [c.attributes.get("name", "").upper() for c in ordered]
+    used = tuple(n for n in names if n in CRITERIA)
+    return used or DEFAULT_CRITERIA
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if value == int(value) else f"{value:.1f}"
+
+
+def _token(text: str, blank: str, ascii_only: bool = False) -> str:
+    text = "_".join(text.split())
+    if ascii_only:  # letters without their accents, anything else dropped
+        text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return text or blank
+
+
+def _free(points: float) -> str:
+    return "0+" if points >= 1 else ("0=" if points > 0 else "0-")
+
+
+def _result(game: GoGame, me: int, place: dict[int, int]) -> str:
+    white = game.white == me
+    points = game.points()
+    if points is None:
+        raise H9Error(f"round {game.round}, table {game.table}: the game has no result yet")
+    mine, theirs = points if white else points[::-1]
+    if game.by_default:
+        return _free(mine)
+    opponent = place[game.black if white else game.white]
+    sign = "+" if mine > theirs or (mine == theirs == 1) else ("=" if mine == theirs > 0 else "-")
+    colour = f"/{'w' if white else 'b'}{game.handicap}" if game.known_colour else ""
+    return f"{opponent}{sign}{colour}"
+
+
+def dumps_h9(
+    t: GoTournament,
+    *,
+    config: McMahonConfig | None = None,
+    rounds: int | None = None,
+    klass: str | None = None,
+    ascii_only: bool = False,
+) -> str:
+    """The EGF results table after `rounds` rounds (default: the last round
+    with games). Players listed: everyone finally registered, and anyone
+    with a game. `ascii_only` writes names and clubs without accents."""
+    config = config or mcmahon_config(t.settings)
+    played = t.rounds_with_games()
+    last = rounds if rounds is not None else (played[-1] if played else 0)
+    in_games = {p for g in t.games if g.round <= last for p in (g.white, g.black)}
+    listed = [k for k, p in enumerate(t.players) if p.registration == "FIN" or k in in_games]
+    request = mcmahon_request(t, last + 1, config)
+    criteria = placement_criteria(t)
+    rows = [s for s in standings(request) if s.id - 1 in listed]
+    order = placement(rows, criteria)
+    place = {s.id - 1: k for k, s in enumerate(order, start=1)}
+    s = t.settings
+    even_only = config.no_handicap_rank is not None and all(
+        t.players[k].rank_value >= config.no_handicap_rank for k in listed
+    )
+    handicap = "h9" if s.handicap_ceiling == 0 or even_only else f"h{s.handicap_correction}"
+    lines = [
+        f"; CL[{klass or tournament_class(t)}]",
+        f"; EV[{s.name}]",
+        f"; PC[{s.location}]",
+        f"; DT[{s.begin_date},{s.end_date or s.begin_date}]",
+        f"; HA[{handicap}]",
+        f"; KM[{s.komi:g}]",
+        f"; TM[{_number(round(adjusted_time(t), 1))}]",
+        ";",
+        f"; Pl Name Rk Co Club {' '.join(criteria)} "
+        + " ".join(str(r) for r in range(1, last + 1)),
+    ]
+    table = []
+    for standing in order:
+        k = standing.id - 1
+        p = t.players[k]
+        cells = [
+            str(place[k]),
+            _token(p.name, "-", ascii_only),
+            _token(p.first_name, "-", ascii_only),
+            format_rank(p.rank_value),
+            _token(p.country, "--"),
+            _token(p.club, "-", ascii_only),
+            *(_number(standing.value(c)) for c in criteria),
+        ]
+        for r in range(1, last + 1):
+            game = next((g for g in t.games_in(r) if k in (g.white, g.black)), None)
+            if game is not None:
+                cells.append(_result(game, k, place))
+            elif any(b.player == k for b in t.byes_in(r)):
+                cells.append(_free(config.bye_points))
+            else:
+                cells.append(_free(config.absent_points))
+        if p.egf_pin:
+            cells.append(f"|{p.egf_pin}")
+        table.append(cells)
+    widths = [
+        max(len(row[c]) for row in table if c < len(row))
+        for c in range(max(map(len, table), default=0))
+    ]
+    for row in table:
+        lines.append(" ".join(cell.ljust(widths[c]) for c, cell in enumerate(row)).rstrip())
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,220 @@
+"""Reading and writing the tournament-level TRF records.
+
+012 022 032 042 052 102  name, city, federation, dates, chief arbiter
+XXR n / 142 n            total rounds
+XXC white1|black1 [rank] initial colour (the line is also kept verbatim)
+152 W|B                  initial colour of the top board in round 1
+162                      points per result (W D L A/Z P X, values in 7-10,
+                         further codes every 9 columns)
+192                      system code
+240 T rrr pppp ...       byes announced for a round (T = F, H or Z)
+260 fff lll pppp ...     prohibited pairings for rounds fff..lll
+XXP pppp pppp ...        prohibited pairings for the whole event
+Everything else (250/XXA acceleration, 132 dates, NRS lines...) is kept verbatim.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from pairing.record import DEFAULT_POINTS, TournamentRecord
+from pairing.trf import layout as L
+from pairing.trf.errors import TRFError
+
+TEXT_RECORDS = {
+    "012": "name",
+    "022": "city",
+    "032": "federation",
+    "042": "start_date",
+    "052": "end_date",
+    "102": "chief_arbiter",
+}
+# 162 codes -> result codes they set.
+SCORING_CODES = {"W": "1W+F", "D": "=DH", "L": "0L", "A": "Z- ", "Z": "Z- ", "P": "U"}
+SCORING_OPTIONAL = {"X"}  # unknown result: no result code here to apply it to
+EVENT_WIDE = (1, 999)
+_TOKEN = re.compile(r"\S+")
+
+
+@dataclass
+class References:
+    """Pairing numbers named by non-player records, with where they were named."""
+
+    places: list[tuple[int, int, int]] = field(default_factory=list)  # (pid, line, column)
+
+
+def _tokens(line: str, start_column: int) -> list[tuple[int, str]]:
+    """(1-based column, token) for the whitespace-separated tokens from start_column on."""
+    return [
+        (m.start() + start_column, m.group()) for m in _TOKEN.finditer(line[start_column - 1 :])
+    ]
+
+
+def _ids(line: str, number: int, start_column: int, refs: References) -> list[int]:
+    ids = []
+    for col, tok in _tokens(line, start_column):
+        if not tok.isdigit() or int(tok) == 0:
+            raise TRFError(number, col, f"{tok!r} is not a pairing number")
+        ids.append(int(tok))
+        refs.places.append((int(tok), number, col))
+    return ids
+
+
+def _rounds_value(line: str, number: int, record: TournamentRecord) -> None:
+    toks = _tokens(line, 4)
+    if len(toks) != 1 or not toks[0][1].isdigit() or int(toks[0][1]) == 0:
+        col = toks[0][0] if toks else 5
+        raise TRFError(number, col, "the number of rounds must be one positive number")
+    value = int(toks[0][1])
+    if record.total_rounds is not None and record.total_rounds != value:
+        raise TRFError(
+            number,
+            toks[0][0],
+            f"number of rounds {value} contradicts the earlier {record.total_rounds}",
+        )
+    record.total_rounds = value
+
+
+def _initial_colour(value: str, number: int, column: int, record: TournamentRecord) -> None:
+    if record.initial_colour is not None and record.initial_colour != value:
+        raise TRFError(number, column, "initial colour contradicts an earlier record")
+    record.initial_colour = value
+
+
+def _scoring(line: str, number: int, record: TournamentRecord, seen: set[str]) -> None:
+    col = 5
+    while col <= len(line.rstrip()):
+        chunk = L.field(line, (col, col + 5))
+        if not chunk.strip():
+            col += 9
+            continue
+        code = chunk[:2].strip().upper()
+        if code not in SCORING_CODES and code not in SCORING_OPTIONAL:
+            raise TRFError(
+                number, col, f"scoring code {chunk[:2].strip()!r} is not one of W D L A Z P X"
+            )
+        value = L.parse_points(chunk[2:6])
+        if value is None:
+            raise TRFError(
+                number, col + 2, f"points for {code} ({chunk[2:6].strip()!r}) are not a number"
+            )
+        if code in SCORING_CODES:
+            for result in SCORING_CODES[code]:
+                record.points[result] = value
+            seen.add(code)
+        col += 9
+    if "W" in seen and "P" not in seen:
+        record.points["U"] = record.points["1"]
+
+
+def parse_record(
+    line: str, number: int, record: TournamentRecord, refs: References, scoring_seen: set[str]
+) -> None:
+    tag = line[:3]
+    if tag in TEXT_RECORDS:
+        setattr(record, TEXT_RECORDS[tag], line[4:].strip())
+    elif tag in ("XXR", "142"):
+        _rounds_value(line, number, record)
+    elif tag == "XXC":
+        for col, tok in _tokens(line, 4):
+            low = tok.lower()
+            if low in ("white1", "black1"):
+                _initial_colour(low[0], number, col, record)
+            elif low != "rank":
+                raise TRFError(number, col, f"XXC option {tok!r} is not white1, black1 or rank")
+        record.extra_records.append(line.rstrip())
+    elif tag == "152":
+        value = L.field(line, (5, 5)).strip().lower()
+        if value not in ("w", "b") or line[5:].strip():
+            raise TRFError(number, 5, "initial colour (column 5) must be W or B")
+        _initial_colour(value, number, 5, record)
+    elif tag == "162":
+        _scoring(line, number, record, scoring_seen)
+    elif tag == "192":
+        record.system = line[4:].strip()
+    elif tag == "240":
+        code = L.field(line, (5, 5)).upper()
+        if code not in ("F", "H", "Z"):
+            raise TRFError(number, 5, f"bye type {code!r} (column 5) is not F, H or Z")
+        round_text = L.field(line, (7, 9)).strip()
+        if not round_text.isdigit() or int(round_text) == 0:
+            raise TRFError(number, 7, f"round {round_text!r} (columns 7-9) is not a round number")
+        ids = _ids(line, number, 11, refs)
+        if not ids:
+            raise TRFError(number, 11, "a 240 record names no player")
+        byes = record.announced_byes.setdefault(int(round_text), {})
+        for pid in ids:
+            byes[pid] = code
+    elif tag == "260":
+        first, last = L.field(line, (5, 7)).strip(), L.field(line, (9, 11)).strip()
+        for text, col in ((first, 5), (last, 9)):
+            if not text.isdigit() or int(text) == 0:
+                raise TRFError(
+                    number, col, f"round {text!r} (columns {col}-{col + 2}) is not a round number"
+                )
+        if int(last) < int(first):
+            raise TRFError(number, 9, "the last round comes before the first")
+        ids = _ids(line, number, 13, refs)
+        if len(set(ids)) < 2:
+            raise TRFError(number, 13, "a prohibited pairing needs two different players")
+        record.prohibited.append((int(first), int(last), tuple(ids)))
+    elif tag == "XXP":
+        ids = _ids(line, number, 5, refs)
+        if len(set(ids)) < 2:
+            raise TRFError(number, 5, "a prohibited pairing needs two different players")
+        record.prohibited.append((*EVENT_WIDE, tuple(ids)))
+    else:
+        record.extra_records.append(line.rstrip())
+
+
+def format_records(record: TournamentRecord) -> list[str]:
+    """Tournament-level lines, in the order they are written before the players."""
+    lines = [
+        f"{tag} {getattr(record, attr)}"
+        for tag, attr in TEXT_RECORDS.items()
+        if getattr(record, attr)
+    ]
+    if record.total_rounds is not None:
+        lines += [f"XXR {record.total_rounds}", f"142 {record.total_rounds}"]
+    if record.initial_colour is not None:
+        lines.append(f"152 {record.initial_colour.upper()}")
+    if record.points != DEFAULT_POINTS:
+        groups = []
+        for code, results in SCORING_CODES.items():
+            if code == "Z":
+                continue
+            value = record.points[results[0]]
+            if any(record.points[r] != value for r in results):
+                raise ValueError(
+                    f"points per result cannot be written as a 162 record: "
+                    f"{', '.join(results.strip())} must score the same"
+                )
+            groups.append(f" {code}{L.format_points(value):>4}   ")
+        lines.append(("162 " + "".join(groups)).rstrip())
+    if record.system:
+        lines.append(f"192 {record.system}")
+    lines.extend(record.extra_records)
+    return lines
+
+
+def format_trailing_records(record: TournamentRecord) -> list[str]:
+    """240, 260 and XXP lines, written after the players."""
+    lines = []
+    for rnd in sorted(record.announced_byes):
+        by_code: dict[str, list[int]] = {}
+        for pid, code in sorted(record.announced_byes[rnd].items()):
+            by_code.setdefault(code, []).append(pid)
+        for code, ids in by_code.items():
+            lines.append(f"240 {code} {rnd:3d}" + "".join(f" {pid:4d}" for pid in ids))
+    for first, last, ids in record.prohibited:
+        if (first, last) == EVENT_WIDE:
+            lines.append("XXP " + " ".join(str(pid) for pid in ids))
+        else:
+            lines.append(f"260 {first:3d} {last:3d}" + "".join(f" {pid:4d}" for pid in ids))
+    return lines
+
+
+def points_differ(points: dict[str, Fraction]) -> bool:
+    return points != DEFAULT_POINTS

@@ -1,0 +1,153 @@
+"""OpenGotha XML: every real file round-trips, bad files give clear errors."""
+
+
+import pytest
+
+from pairing.gorecord import GoGame, GoPlayer, GoSettings, GoTournament, mcmahon_config
+from pairing.opengotha import (
+    OpenGothaError,
+    dumps_opengotha,
+    loads_opengotha,
+    parse_xml,
+    read_opengotha,
+)
+from tests.shared_data import OPENGOTHA
+
+DATA = OPENGOTHA
+FILES = sorted(DATA.glob("*.xml"))
+
+
+def test_the_real_files_are_there():
+    assert len(FILES) >= 7
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_import_export_import_gives_the_same_tournament(path):
+    first = read_opengotha(path)
+    text = dumps_opengotha(first)
+    second = loads_opengotha(text)
+    assert second == first
+    assert dumps_opengotha(second) == text  # and the export is stable
+
+
+def _key(attrs, name):
+    return "".join(attrs.get(name, "").split()).upper()
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_the_export_keeps_every_attribute_of_the_file(path):
+    original = parse_xml(path.read_bytes())
+    exported = parse_xml(dumps_opengotha(read_opengotha(path)))
+
+    def section(root, tag):
+        return next((c for c in root.children if c.tag == tag), None)
+
+    players = section(original, "Players").children
+    again = section(exported, "Players").children
+    assert len(players) == len(again)
+    for a, b in zip(players, again, strict=True):
+        want = dict(a.attributes, egfPin=a.attributes.get("egfPin", "").strip())
+        assert b.attributes == want
+    games = section(original, "Games")
+    if games is not None:
+        for a, b in zip(games.children, section(exported, "Games").children, strict=True):
+            want = dict(a.attributes)
+            for side in ("whitePlayer", "blackPlayer"):
+                want[side] = _key(want, side)
+            assert b.attributes == want
+    for tag in ("TournamentParameterSet", "TeamTournamentParameterSet"):
+        assert section(exported, tag) == section(original, tag)
+    assert exported.attributes == original.attributes
+
+
+def test_what_the_files_say():
+    t = read_opengotha(DATA / "bosp2024.xml")
+    assert len(t.players) == 71 and len(t.games) == 38
+    # byes wrapped in a <ByePlayer> element are found; keys match case-insensitively
+    assert [(b.round, t.players[b.player].key) for b in t.byes] == [
+        (1, "GUNEYMETE"),
+        (2, "RUZGAREGE_TUNA"),
+    ]
+    # the PIN attribute held a line break: it is trimmed
+    assert t.players[0].egf_pin == "14825052"
+    assert t.players[1].registration == "PRE" and not t.players[1].participates(1)
+    assert t.settings.mm_bar == "1D" and t.settings.komi == 6.5
+    config = mcmahon_config(t.settings)
+    assert config.bar == 0 and config.floor == -20 and config.handicap_reduction == 0
+    assert config.no_handicap_rank == -30  # everyone plays even
+    toulouse = read_opengotha(DATA / "Toulouse2024.xml")
+    absent = [p for p in toulouse.players if p.participating.startswith("1000001")]
+    assert absent and not absent[0].participates(2) and absent[0].participates(7)
+    stage = read_opengotha(DATA / "stage-ete-2021.xml")
+    assert stage.games == [] and stage.settings.handicap_on_mms is True  # hdBase="MMS"
+
+
+def test_a_new_tournament_exports_and_reads_back():
+    t = GoTournament(
+        players=[
+            GoPlayer("Kim", "Ann", "2d", rating=2200, club="Par", country="FR"),
+            GoPlayer("van Dijk", "Jan", "5k", rating=1600, club="Ams", country="NL"),
+        ],
+        games=[GoGame(1, 0, 1, "RESULT_WHITEWINS", handicap=0, table=1)],
+        settings=GoSettings(name="Open", number_of_rounds=3),
+    )
+    again = loads_opengotha(dumps_opengotha(t))
+    assert again.players[1].key == "VANDIJKJAN"
+    assert again.games == t.games and again.settings == t.settings
+    text = dumps_opengotha(t)
+    assert 'genMMBar="1D"' in text and 'hdBasedOnMMS="true"' in text
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '<?xml version="1.0"?>\n<!DOCTYPE t [<!ENTITY a "aaaa">]>\n<Tournament/>',
+            "<input>:2:.*DOCTYPE and ENTITY declarations are not accepted",
+        ),
+        (
+            "<Tournament>\n<Players>\n</Tournament>",
+            r"<input>:3:3: malformed XML \(mismatched tag\)",
+        ),
+        ("", "malformed XML"),
+        ("<Tourney/>", "the root element is <Tourney>"),
+        (
+            '<Tournament><Players>\n<Player name="A" firstName="B" rank="99k"/></Players>'
+            "</Tournament>",
+            "<input>:2: player A B: '99k': kyu ranks run from 30k to 1k",
+        ),
+        (
+            '<Tournament><Players><Player name="A" firstName="B" rank="1k"/></Players>\n<Games>\n'
+            '<Game whitePlayer="AB" blackPlayer="CD" roundNumber="1" result="RESULT_WHITEWINS"/>'
+            "</Games></Tournament>",
+            "<input>:3: <Game> blackPlayer='CD' is not a registered player",
+        ),
+        (
+            '<Tournament><Players><Player name="A" firstName="B" rank="1k" rating="x"/>'
+            "</Players></Tournament>",
+            "rating='x' is not a whole number",
+        ),
+    ],
+)
+def test_bad_files_name_the_line(text, message):
+    with pytest.raises(OpenGothaError, match=message):
+        loads_opengotha(text)
+
+
+def test_billion_laughs_is_refused_before_expansion():
+    laughs = '<!DOCTYPE l [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>'
+    with pytest.raises(OpenGothaError, match="DOCTYPE"):
+        loads_opengotha(laughs + "<Tournament>&b;</Tournament>")
+
+
+def test_two_games_in_a_round_are_refused():
+    text = (
+        '<Tournament><Players><Player name="A" firstName="a" rank="1k"/>'
+        '<Player name="B" firstName="b" rank="1k"/><Player name="C" firstName="c" rank="1k"/>'
+        "</Players><Games>"
+        '<Game whitePlayer="AA" blackPlayer="BB" roundNumber="1" result="RESULT_WHITEWINS"/>'
+        '<Game whitePlayer="AA" blackPlayer="CC" roundNumber="1" result="RESULT_WHITEWINS"/>'
+        "</Games></Tournament>"
+    )
+    with pytest.raises(OpenGothaError, match="A a has two games in round 1"):
+        loads_opengotha(text)
