@@ -1,0 +1,53 @@
+/* Tell the arbiter when an htmx action did not reach the server, or was refused:
+   on a bad venue network a silent failure looks like a saved result. */
+(function () {
+  "use strict";
+  function banner() { return document.getElementById("net-status"); }
+  function show(text) {
+    var el = banner();
+    if (!el) { return; }
+    el.textContent = text;
+    el.hidden = false;
+  }
+  document.addEventListener("htmx:sendError", function () {
+    show("No connection: your last action was not saved. Check the network, then try again.");
+  });
+  document.addEventListener("htmx:timeout", function () {
+    show("The server did not answer in time: your last action may not be saved. Reload to check.");
+  });
+  document.addEventListener("htmx:responseError", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    var status = xhr ? xhr.status : "";
+    var type = xhr ? (xhr.getResponseHeader("Content-Type") || "") : "";
+    // Refusals in plain text (database down, upload too large, too many attempts)
+    // say what happened in one sentence: show it as it is.
+    if (type.indexOf("text/plain") === 0 && xhr.responseText && xhr.responseText.length < 400) {
+      show(xhr.responseText);
+      return;
+    }
+    show("The server refused the last action (" + status + "). Reload the page and try again.");
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var el = banner();
+    if (el && !el.hidden && event.detail && event.detail.successful) { el.hidden = true; }
+  });
+
+  /* Result keys: on a focused board row, 1 = 0 + - press the button of that result
+     (each button names its key in aria-keyshortcuts). Done here rather than in an
+     hx-trigger filter, which would need eval, refused by the Content-Security-Policy. */
+  document.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) { return; }
+    var target = event.target;
+    if (!target || !target.closest || target.closest("input, textarea, select")) { return; }
+    var row = target.closest("li.board-row");
+    if (!row) { return; }
+    var buttons = row.querySelectorAll("button[aria-keyshortcuts]");
+    for (var i = 0; i < buttons.length; i++) {
+      if (buttons[i].getAttribute("aria-keyshortcuts") === event.key) {
+        event.preventDefault();
+        buttons[i].click();
+        return;
+      }
+    }
+  });
+})();

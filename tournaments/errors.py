@@ -1,0 +1,36 @@
+"""Errors the services raise for people: each names the event, round, board or player."""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """A request that breaks a rule of the tournament. Shown to the user as is."""
+
+    code = "invalid"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class StateError(ServiceError):
+    """The object is not in a state that allows the action (e.g. publishing a closed round)."""
+
+    code = "state"
+
+
+class ResultConflict(ServiceError):
+    """A result was written against an older version of the game: someone else changed it."""
+
+    code = "conflict"
+
+    def __init__(self, message: str, *, current_result: str, current_version: int) -> None:
+        super().__init__(message)
+        self.current_result = current_result
+        self.current_version = current_version
+
+
+class InvariantError(ServiceError):
+    """A write would break an invariant (a player twice in one round, a duplicate round)."""
+
+    code = "invariant"

@@ -1,0 +1,329 @@
+"""Files in and out of a section: FIDE TRF, CSV player lists, OpenGotha XML, EGF .h9.
+
+Imports are all or nothing: a file is parsed and checked completely before
+anything is written, and everything is written in one transaction. Errors name
+the line (and column or field) and what is wrong.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from pairing.record import TournamentRecord
+from tournaments import services
+from tournaments.errors import ServiceError
+from tournaments.models import (
+    Bye,
+    ByeRequest,
+    Game,
+    Player,
+    ProhibitedPair,
+    Result,
+    Round,
+    RoundStatus,
+    Section,
+)
+from tournaments.records import section_record
+
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+MAX_CSV_ROWS = 5000
+
+
+@dataclass
+class ImportReport:
+    players: int = 0
+    rounds: int = 0
+    games: int = 0
+    byes: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+
+def decode_upload(data: bytes, *, name: str = "the file") -> str:
+    """Text of an uploaded file: UTF-8 (with or without BOM), else Latin-1."""
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise ServiceError(f"{name} is {len(data) // 1024} KB; the limit is "
+                           f"{MAX_UPLOAD_BYTES // 1024} KB.")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def _require_empty(section: Section) -> None:
+    if section.players.exists() or section.rounds.exists():
+        raise ServiceError(f"{section.name} already has players; import into an empty "
+                           "section (or add players with the CSV import).")
+
+
+# TRF -------------------------------------------------------------------------
+
+
+def trf_export(*, section: Section, published_only: bool = False) -> str:
+    from pairing.trf.writer import format_trf
+
+    return format_trf(section_record(section=section, published_only=published_only))
+
+
+WHITE_RESULT = {
+    "1": Result.WHITE_WINS, "W": Result.WHITE_WINS, "=": Result.DRAW, "D": Result.DRAW,
+    "0": Result.BLACK_WINS, "L": Result.BLACK_WINS, "+": Result.WHITE_FORFEIT_WIN,
+}
+RECORD_BYE = {"U": "pab", "F": "full", "H": "half", "Z": "zero"}
+
+
+def _points_to_section(section: Section, record: TournamentRecord) -> None:
+    p = record.points
+    mapping = {"points_win": "1", "points_draw": "=", "points_loss": "0",
+               "points_forfeit_win": "+", "points_forfeit_loss": "-",
+               "points_pairing_bye": "U", "points_full_bye": "F", "points_half_bye": "H",
+               "points_zero_bye": "Z"}
+    for attr, code in mapping.items():
+        setattr(section, attr, Decimal(str(float(p[code]))))
+
+
+def _round_games(record: TournamentRecord, r: int, scores: dict[int, Fraction]):
+    """(white id, black id, result) for round r, boards ordered by score then rating."""
+    seen: set[int] = set()
+    games = []
+    for p in record.players:
+        e = p.entry(r)
+        if e.opponent is None or p.id in seen:
+            continue
+        q = record.player(e.opponent)
+        f = q.entry(r)
+        seen.update((p.id, q.id))
+        if e.colour == "b" or (e.colour == "-" and f.colour == "w"):
+            p, e, q, f = q, f, p, e
+        if e.code == "-":
+            result = Result.DOUBLE_FORFEIT if f.code == "-" else Result.BLACK_FORFEIT_WIN
+        else:
+            result = WHITE_RESULT[e.code]
+        games.append((p, q, result))
+    games.sort(key=lambda g: (-max(scores[g[0].id], scores[g[1].id]),
+                              -(scores[g[0].id] + scores[g[1].id]),
+                              -max(g[0].rating, g[1].rating), min(g[0].id, g[1].id)))
+    return games
+
+
+def trf_import(*, section: Section, text: str) -> ImportReport:
+    """Players, rounds, results, byes, scoring and prohibited pairs of a TRF, into an
+    empty section. Imported rounds are published (closed when complete)."""
+    from pairing.trf.errors import TRFError
+    from pairing.trf.reader import parse_trf
+
+    try:
+        record = parse_trf(text)
+    except TRFError as exc:
+        raise ServiceError(f"TRF {exc}") from exc
+    report = ImportReport()
+    given = section
+    with transaction.atomic():
+        section = Section.objects.select_for_update().get(pk=section.pk)
+        _require_empty(section)
+        played = record.rounds_played
+        if record.total_rounds:
+            section.total_rounds = max(record.total_rounds, played)
+        elif played > section.total_rounds:
+            section.total_rounds = played
+        if record.initial_colour:
+            section.first_colour = record.initial_colour
+        _points_to_section(section, record)
+        section.save()
+        players: dict[int, Player] = {}
+        for p in record.players:
+            try:
+                players[p.id] = services.player_create(
+                    section=section, name=p.name, pairing_number=p.id,
+                    rating=p.rating or None, title=p.title[:4], federation=p.federation[:3],
+                    fide_id=p.fide_id, sex=p.sex[:1], birth=p.birth[:10],
+                )
+            except ServiceError as exc:
+                raise ServiceError(f"TRF player {p.id} ({p.name}): {exc.message}") from exc
+            if p.withdrawn_from:
+                players[p.id].withdrawn_from_round = p.withdrawn_from
+                players[p.id].save(update_fields=["withdrawn_from_round"])
+        report.players = len(players)
+        scores = {p.id: Fraction(0) for p in record.players}
+        for r in range(1, played + 1):
+            rnd = Round.objects.create(section=section, number=r, seed=section.seed,
+                                       status=RoundStatus.PUBLISHED)
+            games = _round_games(record, r, scores)
+            Game.objects.bulk_create(
+                Game(round=rnd, board=b, white=players[w.id], black=players[k.id], result=res)
+                for b, (w, k, res) in enumerate(games, start=1)
+            )
+            for p in record.players:
+                code = p.entry(r).code
+                if p.entry(r).opponent is None and code in RECORD_BYE:
+                    kind = RECORD_BYE[code]
+                    Bye.objects.create(round=rnd, player=players[p.id], kind=kind,
+                                       points=Decimal(str(float(record.points[code]))))
+                    report.byes += 1
+            complete = all(res != Result.PENDING for _, _, res in games)
+            if complete:
+                rnd.status = RoundStatus.CLOSED
+                rnd.save(update_fields=["status"])
+            for p in record.players:
+                scores[p.id] += record.points[p.entry(r).code]
+            report.rounds += 1
+            report.games += len(games)
+        for rnd_no, byes in record.announced_byes.items():
+            if rnd_no <= played:
+                continue
+            for pid, code in byes.items():
+                ByeRequest.objects.create(player=players[pid], round_number=rnd_no,
+                                          kind=RECORD_BYE.get(code, "zero"))
+        for first, last, ids in record.prohibited:
+            members = sorted((players[i] for i in ids), key=lambda p: p.pk)
+            for i, a in enumerate(members):
+                for b in members[i + 1:]:
+                    ProhibitedPair.objects.get_or_create(
+                        section=section, player_a=a, player_b=b, first_round=first,
+                        defaults={"last_round": last, "reason": "from the TRF"})
+    given.refresh_from_db()
+    return report
+
+
+# CSV -------------------------------------------------------------------------
+
+CSV_FIELDS = ("name", "rating", "title", "federation", "club", "fide_id", "go_rank",
+              "egf_pin", "sex", "birth", "avoid_group")
+CSV_ALIASES = {
+    "player": "name", "elo": "rating", "rtg": "rating", "fed": "federation",
+    "country": "federation", "fideid": "fide_id", "fide id": "fide_id", "id": "fide_id",
+    "rank": "go_rank", "go rank": "go_rank", "pin": "egf_pin", "egf pin": "egf_pin",
+    "team": "avoid_group", "family": "avoid_group", "avoid": "avoid_group",
+}
+
+
+@dataclass
+class CsvPreview:
+    rows: list[dict] = field(default_factory=list)  # parsed, with "line"
+    errors: list[tuple[int, str, str]] = field(default_factory=list)  # (line, field, message)
+    columns: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and bool(self.rows)
+
+
+def _csv_reader(text: str):
+    sample = text[:4096]
+    try:
+        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    # newline="": the csv module sees line ends itself (a lone CR is one, not an error)
+    return csv.reader(io.StringIO(text, newline=""), dialect)
+
+
+def csv_preview(*, section: Section, text: str) -> CsvPreview:
+    """Parse and check a player list. The first line names the columns: name
+    (required), rating, title, federation, club, fide_id, go_rank, egf_pin, sex,
+    birth, avoid_group (common spellings such as Elo, FED, Rank are understood)."""
+    preview = CsvPreview()
+    reader = _csv_reader(text)
+    try:
+        rows = list(reader)
+    except csv.Error as exc:  # e.g. a field longer than the csv module allows
+        preview.errors.append((reader.line_num or 1, "", f"not readable as CSV ({exc})"))
+        return preview
+    while rows and not any(c.strip() for c in rows[0]):
+        rows.pop(0)
+    if not rows:
+        preview.errors.append((1, "", "The file is empty."))
+        return preview
+    header = [c.strip().lower().replace("_", " ").strip() for c in rows[0]]
+    columns = []
+    for col, name in enumerate(header, start=1):
+        key = CSV_ALIASES.get(name, name.replace(" ", "_"))
+        if key not in CSV_FIELDS:
+            preview.errors.append((1, f"column {col}", f"unknown column {rows[0][col - 1]!r}; "
+                                   f"known: {', '.join(CSV_FIELDS)}"))
+        columns.append(key)
+    if "name" not in columns:
+        preview.errors.append((1, "name", "a 'name' column is required"))
+    preview.columns = [c for c in columns if c in CSV_FIELDS]
+    if preview.errors:
+        return preview
+    if len(rows) - 1 > MAX_CSV_ROWS:
+        preview.errors.append((MAX_CSV_ROWS + 2, "", f"at most {MAX_CSV_ROWS} players per file"))
+        return preview
+    seen_names: dict[str, int] = {}
+    for line, cells in enumerate(rows[1:], start=2):
+        if not any(c.strip() for c in cells):
+            continue
+        if len(cells) > len(columns):
+            preview.errors.append((line, "", f"{len(cells)} values for {len(columns)} columns"))
+            continue
+        values = {key: cells[i].strip() if i < len(cells) else ""
+                  for i, key in enumerate(columns)}
+        row, errs = _csv_row(section, values)
+        for fname, message in errs:
+            preview.errors.append((line, fname, message))
+        key = row.get("name", "").casefold()
+        if key and key in seen_names:
+            preview.errors.append((line, "name", f"same name as line {seen_names[key]}"))
+        seen_names.setdefault(key, line)
+        row["line"] = line
+        preview.rows.append(row)
+    if not preview.rows and not preview.errors:
+        preview.errors.append((2, "", "No players in the file."))
+    return preview
+
+
+def _csv_row(section: Section, values: dict[str, str]) -> tuple[dict, list[tuple[str, str]]]:
+    errors: list[tuple[str, str]] = []
+    row: dict = {k: v for k, v in values.items() if v != ""}
+    if "rating" in row:
+        try:
+            row["rating"] = int(float(row["rating"]))
+            if not -3000 <= row["rating"] <= 4000:
+                raise ValueError
+        except ValueError:
+            errors.append(("rating", f"{values['rating']!r} is not a rating"))
+            row.pop("rating")
+    if "federation" in row:
+        row["federation"] = row["federation"].upper()
+    if "go_rank" in row:
+        row["go_rank"] = row["go_rank"].lower()
+    player = Player(section=section, pairing_number=1, **{k: v for k, v in row.items()})
+    try:
+        player.full_clean(exclude=["section", "pairing_number"])
+    except ValidationError as exc:
+        for fname, messages in exc.message_dict.items():
+            errors.append((fname, " ".join(messages)))
+    if section.is_go and not row.get("go_rank"):
+        errors.append(("go_rank", "a Go section needs each player's rank (e.g. 5k, 2d)"))
+    return row, errors
+
+
+def csv_import(*, section: Section, text: str) -> int:
+    """Add every player of the file, or none if any row has an error."""
+    preview = csv_preview(section=section, text=text)
+    if preview.errors:
+        line, fname, message = preview.errors[0]
+        more = f" ({len(preview.errors) - 1} more)" if len(preview.errors) > 1 else ""
+        where = f"line {line}" + (f", {fname}" if fname else "")
+        raise ServiceError(f"CSV {where}: {message}{more}. Nothing was imported.")
+    with transaction.atomic():
+        for row in preview.rows:
+            data = {k: v for k, v in row.items() if k != "line"}
+            services.player_create(section=section, **data)
+    return len(preview.rows)
+
+
+# Go files live beside this module; they are imported from here too.
+from tournaments.gofiles import h9_export, opengotha_export, opengotha_import  # noqa: E402
+
+__all__ = [
+    "CsvPreview", "ImportReport", "csv_import", "csv_preview", "decode_upload", "h9_export",
+    "opengotha_export", "opengotha_import", "trf_export", "trf_import",
+]

@@ -1,0 +1,45 @@
+"""Small pieces shared by the arbiter forms."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.text import slugify
+
+# Path segments the arbiter URLs use next to event and section slugs.
+RESERVED_EVENT_SLUGS = frozenset({"new"})
+RESERVED_SECTION_SLUGS = frozenset({"edit", "arbiters", "new-section"})
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs=attrs, format="%Y-%m-%d")
+
+
+def slug_field(help_text: str) -> forms.SlugField:
+    return forms.SlugField(
+        label="Short name for web addresses",
+        required=False,
+        max_length=60,
+        help_text=help_text,
+    )
+
+
+def check_slug(value: str, *, reserved: frozenset[str], taken: set[str], what: str) -> str:
+    """`value` slugified; a clear error if reserved or already used."""
+    slug = slugify(value)
+    if slug in reserved:
+        raise forms.ValidationError(f"“{slug}” is a reserved word; choose another short name.")
+    if slug in taken:
+        raise forms.ValidationError(f"Another {what} already uses “{slug}”.")
+    return slug
+
+
+def free_slug(name: str, *, reserved: frozenset[str], taken: set[str], fallback: str) -> str:
+    """A slug made from `name` that is neither reserved nor taken."""
+    root = slugify(name)[:56] or fallback
+    slug, n = root, 2
+    while slug in reserved or slug in taken:
+        slug, n = f"{root}-{n}", n + 1
+    return slug

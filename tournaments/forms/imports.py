@@ -1,0 +1,50 @@
+"""Importing players and rounds from files: CSV (with a preview), FIDE TRF, OpenGotha XML."""
+
+from __future__ import annotations
+
+from django import forms
+
+MAX_BYTES = 2 * 1024 * 1024
+
+
+class ImportForm(forms.Form):
+    """A file or pasted text; the file wins when both are given."""
+
+    file = forms.FileField(label="File", required=False)
+    text = forms.CharField(
+        label="…or paste the text",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+    )
+
+    def __init__(self, *args, accept: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        if accept:
+            self.fields["file"].widget.attrs["accept"] = accept
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload is not None:
+            if upload.size > MAX_BYTES:
+                raise forms.ValidationError("The file is larger than 2 MB.")
+            raw = upload.read()
+            for encoding in ("utf-8-sig", "cp1252", "latin-1"):
+                try:
+                    data["content"] = raw.decode(encoding)
+                    break
+                except UnicodeDecodeError:
+                    continue
+            else:  # latin-1 decodes any byte; kept for clarity
+                raise forms.ValidationError("The file is not text (UTF-8 or Windows-1252).")
+        else:
+            data["content"] = data.get("text") or ""
+            if len(data["content"].encode("utf-8")) > MAX_BYTES:
+                raise forms.ValidationError("The pasted text is larger than 2 MB.")
+        if not data["content"].strip():
+            raise forms.ValidationError("Choose a file or paste its text.")
+        return data
+
+
+class CsvConfirmForm(forms.Form):
+    content = forms.CharField(widget=forms.HiddenInput, strip=False)

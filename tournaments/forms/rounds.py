@@ -1,0 +1,92 @@
+"""Rounds: results, draft edits, publishing and unpublishing."""
+
+from __future__ import annotations
+
+from django import forms
+
+from tournaments.forms.players import player_choices
+from tournaments.models import Result, Round
+
+# Keys typed on a focused board, and the result each stands for.
+RESULT_KEYS = {
+    "1": Result.WHITE_WINS,
+    "=": Result.DRAW,
+    "0": Result.BLACK_WINS,
+    "+": Result.WHITE_FORFEIT_WIN,
+    "-": Result.BLACK_FORFEIT_WIN,
+}
+# The buttons of a board row: (value, label, key or "", accessible name).
+RESULT_BUTTONS = (
+    (Result.WHITE_WINS.value, "1-0", "1", "White wins"),
+    (Result.DRAW.value, "½-½", "=", "Draw"),
+    (Result.BLACK_WINS.value, "0-1", "0", "Black wins"),
+    (Result.WHITE_FORFEIT_WIN.value, "+/-", "+", "White wins by forfeit"),
+    (Result.BLACK_FORFEIT_WIN.value, "-/+", "-", "Black wins by forfeit"),
+    (Result.DOUBLE_FORFEIT.value, "-/-", "", "Both forfeit"),
+)
+
+
+class ResultForm(forms.Form):
+    result = forms.CharField(max_length=7, required=False)
+    version = forms.IntegerField(min_value=0)
+    pending = forms.BooleanField(required=False)  # the "not yet entered" filter is on
+
+    def clean_result(self) -> str:
+        value = (self.cleaned_data.get("result") or "").strip()
+        value = RESULT_KEYS.get(value, value)
+        if value not in Result.values:
+            raise forms.ValidationError(f"{value!r} is not a result.")
+        return value
+
+
+class _RoundPlayersForm(forms.Form):
+    def __init__(self, *args, round: Round, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.round = round
+        for name, field in self.fields.items():
+            if isinstance(field, forms.TypedChoiceField) and name != "colour":
+                field.choices = player_choices(round.section)
+
+
+class SwapForm(_RoundPlayersForm):
+    player_a = forms.TypedChoiceField(label="Swap", coerce=int)
+    player_b = forms.TypedChoiceField(label="with", coerce=int)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("player_a") is not None and data.get("player_a") == data.get("player_b"):
+            self.add_error("player_b", "Choose two different players.")
+        return data
+
+
+class MoveForm(_RoundPlayersForm):
+    player = forms.TypedChoiceField(label="Move", coerce=int)
+    board = forms.IntegerField(label="to board", min_value=1)
+    colour = forms.TypedChoiceField(
+        label="with", choices=[("w", "White"), ("b", "Black")], coerce=str
+    )
+
+
+class BoardForm(_RoundPlayersForm):
+    white = forms.TypedChoiceField(label="White", coerce=int)
+    black = forms.TypedChoiceField(label="Black", coerce=int)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("white") is not None and data.get("white") == data.get("black"):
+            self.add_error("black", "A board needs two different players.")
+        return data
+
+
+class PublishForm(forms.Form):
+    confirm = forms.BooleanField(
+        label="I have checked the problems listed above; publish anyway.", required=False
+    )
+
+
+class UnpublishForm(forms.Form):
+    reason = forms.CharField(
+        label="Why is the round taken back?",
+        max_length=300,
+        help_text="Players see this on the public pages.",
+    )

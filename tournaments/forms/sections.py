@@ -1,0 +1,309 @@
+"""A section: game and pairing system, rounds, scoring, tiebreaks, McMahon settings."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django import forms
+from django.core.validators import RegexValidator
+
+from pairing.engine.mcmahon.config import EVEN_STRATEGIES, SEED_STRATEGIES
+from tiebreaks.methods.presets import PRESETS
+from tiebreaks.methods.registry import UnknownTiebreak, canonical
+from tournaments.forms.common import RESERVED_SECTION_SLUGS, check_slug, free_slug, slug_field
+from tournaments.gorank import GO_RANK_RE, rank_to_grade
+from tournaments.models import (
+    SWISS_SYSTEMS,
+    FirstColour,
+    GameKind,
+    PairingSystem,
+    Section,
+    UnplayedRule,
+)
+
+OWN_ORDER = "__own__"
+
+SCORING_FIELDS = (
+    ("points_win", "Win"),
+    ("points_draw", "Draw"),
+    ("points_loss", "Loss"),
+    ("points_forfeit_win", "Forfeit win"),
+    ("points_forfeit_loss", "Forfeit loss"),
+    ("points_pairing_bye", "Pairing-allocated bye"),
+    ("points_full_bye", "Requested full-point bye"),
+    ("points_half_bye", "Requested half-point bye"),
+    ("points_zero_bye", "Requested zero-point bye"),
+    ("points_absent", "Absent"),
+)
+CHESS_FIELDS = ("pairing_system", "beta", "first_colour")
+GO_FIELDS = (
+    "mcmahon_bar",
+    "mcmahon_floor",
+    "handicap_reduction",
+    "handicap_cap",
+    "komi_even",
+    "komi_handicap",
+    "even_strategy",
+    "seed_strategy",
+    "forbid_same_club",
+)
+# Stored in Section.mcmahon_options rather than in columns of their own.
+MCMAHON_OPTION_FIELDS = ("even_strategy", "seed_strategy", "forbid_same_club")
+
+_STRATEGY_LABELS = {
+    "split-fold": "Split and fold (1 v n/2+1, …)",
+    "split-match": "Split and match (top half v bottom half, in order)",
+    "split-mix": "Split and mix",
+    "fine-grain": "Fine grain (nearest in rank)",
+    "random": "Random",
+    "fold": "Fold (top v bottom)",
+    "match": "Match",
+    "nearest": "Nearest",
+}
+
+
+def _points_field(label: str) -> forms.DecimalField:
+    return forms.DecimalField(
+        label=label, max_digits=4, decimal_places=1, min_value=Decimal(0), max_value=Decimal(99)
+    )
+
+
+def _rank_field(label: str, help_text: str) -> forms.CharField:
+    return forms.CharField(
+        label=label,
+        max_length=4,
+        required=False,
+        help_text=help_text,
+        validators=[RegexValidator(GO_RANK_RE, "Write a Go rank such as 3d, 1k or 20k.")],
+    )
+
+
+class SectionForm(forms.Form):
+    name = forms.CharField(label="Section name", max_length=120, help_text="e.g. Open, U1600.")
+    slug = slug_field("Used in links. Left empty, it is made from the name.")
+    game = forms.ChoiceField(
+        label="Game",
+        choices=GameKind.choices,
+        help_text="Chess sections are paired by a Swiss system, Go sections by McMahon.",
+    )
+    total_rounds = forms.IntegerField(label="Rounds", min_value=1, max_value=99, initial=5)
+    # Chess
+    pairing_system = forms.ChoiceField(
+        label="Pairing system",
+        choices=[(v, label) for v, label in PairingSystem.choices if v in SWISS_SYSTEMS],
+        initial=PairingSystem.DUTCH,
+        required=False,
+    )
+    beta = forms.IntegerField(
+        label="Colour limit (beta)",
+        min_value=1,
+        max_value=5,
+        initial=2,
+        required=False,
+        help_text="The largest colour difference a player may reach (FIDE: 2).",
+    )
+    first_colour = forms.ChoiceField(
+        label="Round 1, board 1: higher-rated player has",
+        choices=FirstColour.choices,
+        required=False,
+    )
+    # Go
+    mcmahon_bar = _rank_field("McMahon bar", "Players at or above this rank start equal, e.g. 3d.")
+    mcmahon_floor = _rank_field("McMahon floor", "Players below this rank start equal, e.g. 20k.")
+    handicap_reduction = forms.IntegerField(
+        label="Handicap reduction",
+        min_value=0,
+        max_value=9,
+        initial=1,
+        required=False,
+        help_text="Stones taken off the McMahon score difference (0: full handicap).",
+    )
+    handicap_cap = forms.IntegerField(
+        label="Most handicap stones", min_value=0, max_value=9, initial=9, required=False
+    )
+    komi_even = forms.DecimalField(
+        label="Komi in even games",
+        max_digits=4,
+        decimal_places=1,
+        initial=Decimal("6.5"),
+        required=False,
+    )
+    komi_handicap = forms.DecimalField(
+        label="Komi in handicap games",
+        max_digits=4,
+        decimal_places=1,
+        initial=Decimal("0.5"),
+        required=False,
+    )
+    even_strategy = forms.ChoiceField(
+        label="Pairing inside a McMahon group",
+        choices=[(s, _STRATEGY_LABELS.get(s, s)) for s in EVEN_STRATEGIES],
+        initial="split-fold",
+        required=False,
+    )
+    seed_strategy = forms.ChoiceField(
+        label="Players drawn up or down are paired",
+        choices=[(s, _STRATEGY_LABELS.get(s, s)) for s in SEED_STRATEGIES],
+        initial="nearest",
+        required=False,
+    )
+    forbid_same_club = forms.BooleanField(
+        label="Never pair players of the same club",
+        required=False,
+        help_text="An absolute rule: the checker flags any same-club board.",
+    )
+    # Tiebreaks
+    tiebreak_preset = forms.ChoiceField(label="Rule set", required=False)
+    tiebreaks = forms.CharField(
+        label="Own tiebreak order",
+        required=False,
+        max_length=200,
+        help_text="Acronyms separated by commas, e.g. BH-C1, BH, SB, DE.",
+    )
+    unplayed_rule = forms.ChoiceField(
+        label="Unplayed rounds in tiebreaks",
+        choices=UnplayedRule.choices,
+        initial=UnplayedRule.FIDE_2026,
+    )
+
+    def __init__(self, *args, event, section: Section | None = None, **kwargs):
+        self.event = event
+        self.section = section
+        if section is not None and "initial" not in kwargs:
+            kwargs["initial"] = self.initial_from(section)
+        super().__init__(*args, **kwargs)
+        self.fields["tiebreak_preset"].choices = [
+            (p.name, f"{p.name}: {', '.join(p.tiebreaks)}") for p in PRESETS
+        ] + [(OWN_ORDER, "My own order (below)")]
+        for name, label in SCORING_FIELDS:
+            self.fields[name] = _points_field(label)
+            self.fields[name].initial = Section._meta.get_field(name).default
+        if section is not None and section.rounds.exists():
+            self.fields["game"].disabled = True
+            self.fields["game"].help_text = "The game cannot change once round 1 is paired."
+        self.fields["name"].widget.attrs.update({"autofocus": True, "autocomplete": "off"})
+
+    @staticmethod
+    def initial_from(section: Section) -> dict:
+        columns = [f for f in GO_FIELDS if f not in MCMAHON_OPTION_FIELDS]
+        names = ["name", "slug", "game", "total_rounds", "unplayed_rule", *CHESS_FIELDS, *columns]
+        data = {f: getattr(section, f) for f in names}
+        data.update({name: getattr(section, name) for name, _ in SCORING_FIELDS})
+        options = section.mcmahon_options or {}
+        for key in MCMAHON_OPTION_FIELDS:
+            if key in options:
+                data[key] = options[key]
+        if section.tiebreaks:
+            data["tiebreak_preset"] = OWN_ORDER
+            data["tiebreaks"] = ", ".join(section.tiebreaks)
+        else:
+            data["tiebreak_preset"] = section.tiebreak_preset
+        return data
+
+    @property
+    def scoring_fields(self):
+        return [self[name] for name, _ in SCORING_FIELDS]
+
+    @property
+    def chess_fields(self):
+        return [self[name] for name in CHESS_FIELDS]
+
+    @property
+    def go_fields(self):
+        return [self[name] for name in GO_FIELDS]
+
+    def _taken(self) -> set[str]:
+        slugs = self.event.sections.values_list("slug", flat=True)
+        if self.section is not None:
+            slugs = slugs.exclude(pk=self.section.pk)
+        return set(slugs)
+
+    def clean_slug(self) -> str:
+        value = self.cleaned_data.get("slug") or ""
+        if not value:
+            return ""
+        return check_slug(
+            value, reserved=RESERVED_SECTION_SLUGS, taken=self._taken(), what="section"
+        )
+
+    def clean_mcmahon_bar(self) -> str:
+        return (self.cleaned_data.get("mcmahon_bar") or "").strip().lower()
+
+    def clean_mcmahon_floor(self) -> str:
+        return (self.cleaned_data.get("mcmahon_floor") or "").strip().lower()
+
+    def clean_tiebreaks(self) -> list[str]:
+        raw = self.cleaned_data.get("tiebreaks") or ""
+        names = [t for t in (part.strip() for part in raw.replace(";", ",").split(",")) if t]
+        out = []
+        for name in names:
+            try:
+                out.append(canonical(name))
+            except UnknownTiebreak:
+                raise forms.ValidationError(
+                    f"“{name}” is not a tiebreak Blossom knows (e.g. BH-C1, BH, SB, DE, WIN)."
+                ) from None
+        return out
+
+    def clean(self):
+        data = super().clean()
+        game = data.get("game") or (self.section.game if self.section else GameKind.CHESS)
+        if game == GameKind.GO:
+            data["pairing_system"] = PairingSystem.MCMAHON
+            bar, floor = data.get("mcmahon_bar"), data.get("mcmahon_floor")
+            if bar and floor and rank_to_grade(floor) > rank_to_grade(bar):
+                self.add_error(
+                    "mcmahon_floor", f"The floor ({floor}) must not be above the bar ({bar})."
+                )
+        elif not data.get("pairing_system"):
+            self.add_error("pairing_system", "Choose a pairing system.")
+        if data.get("tiebreak_preset") == OWN_ORDER and not data.get("tiebreaks"):
+            self.add_error("tiebreaks", "List the tiebreaks in order, or choose a preset.")
+        if not data.get("slug") and data.get("name"):
+            data["slug"] = (
+                self.section.slug
+                if self.section is not None
+                else free_slug(
+                    data["name"],
+                    reserved=RESERVED_SECTION_SLUGS,
+                    taken=self._taken(),
+                    fallback="section",
+                )
+            )
+        return data
+
+    def service_fields(self) -> dict:
+        """The cleaned data as keyword arguments of section_create / section_update."""
+        data = dict(self.cleaned_data)
+        out: dict = {
+            "name": data["name"],
+            "slug": data["slug"],
+            "total_rounds": data["total_rounds"],
+            "unplayed_rule": data["unplayed_rule"],
+            "pairing_system": data["pairing_system"],
+        }
+        if not self.fields["game"].disabled:
+            out["game"] = data["game"]
+        out.update({name: data[name] for name, _ in SCORING_FIELDS})
+        if data["tiebreak_preset"] == OWN_ORDER:
+            out["tiebreak_preset"], out["tiebreaks"] = "", data["tiebreaks"]
+        else:
+            out["tiebreak_preset"], out["tiebreaks"] = data["tiebreak_preset"], []
+        game = out.get("game") or self.section.game
+        if game == GameKind.GO:
+            for name in GO_FIELDS:
+                if name in MCMAHON_OPTION_FIELDS:
+                    continue
+                if data.get(name) not in (None, ""):
+                    out[name] = data[name]
+                elif name in ("mcmahon_bar", "mcmahon_floor"):
+                    out[name] = ""
+            options = dict(self.section.mcmahon_options or {}) if self.section else {}
+            for key in MCMAHON_OPTION_FIELDS:
+                if data.get(key) not in (None, ""):
+                    options[key] = data[key]
+            out["mcmahon_options"] = options
+        else:
+            out["beta"] = data.get("beta") or 2
+            out["first_colour"] = data.get("first_colour") or ""
+        return out

@@ -1,0 +1,1 @@
+"""Arbiter pages: login required; every view checks the user's role in the event."""

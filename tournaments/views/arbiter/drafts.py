@@ -1,0 +1,105 @@
+"""Editing a draft round by hand: swap two players, move one, make a board, re-pair.
+
+After each edit the page shows the rule checker's list of broken absolute rules."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import render
+from django.views.decorators.http import require_POST
+
+from pairing import services as pairing
+from tournaments.errors import ServiceError
+from tournaments.forms.rounds import BoardForm, MoveForm, SwapForm
+from tournaments.views.arbiter.access import arbiter_view
+from tournaments.views.arbiter.common import fail, go, round_url
+from tournaments.views.arbiter.jobs import job_response
+from tournaments.views.arbiter.rounds import round_context
+
+
+def _players(section, *numbers):
+    by_number = {p.pairing_number: p for p in section.players.filter(pairing_number__in=numbers)}
+    missing = [n for n in numbers if n not in by_number]
+    if missing:
+        raise ServiceError(f"There is no player {missing[0]} in {section.name}.")
+    return [by_number[n] for n in numbers]
+
+
+def _answer(request, rnd, *, violations=None, forms=None, status=200):
+    if request.htmx:
+        context = round_context(request, rnd, violations=violations, forms=forms)
+        return render(request, "arbiter/partials/round_main.html", context, status=status)
+    return go(request, round_url(rnd) + "#edit")
+
+
+def _report(request, violations, done: str) -> None:
+    if violations:
+        messages.warning(
+            request, f"{done} The checker now reports {len(violations)} broken rule(s)."
+        )
+    else:
+        messages.success(request, f"{done} No absolute rule is broken.")
+
+
+def _edit(request, rnd, form, name: str, action):
+    """Validate `form`, run `action(data)` (which returns violations and a sentence)."""
+    if not form.is_valid():
+        messages.error(request, "Check the highlighted fields.")
+        return _answer(request, rnd, forms={name: form})
+    try:
+        violations, done = action(form.cleaned_data)
+    except ServiceError as exc:
+        fail(request, exc)
+        return _answer(request, rnd, forms={name: form})
+    _report(request, violations, done)
+    return _answer(request, rnd, violations=violations)
+
+
+@arbiter_view
+@require_POST
+def draft_swap(request, event, section, round):
+    def action(data):
+        a, b = _players(section, data["player_a"], data["player_b"])
+        return (
+            pairing.draft_swap(round=round, player_a=a, player_b=b),
+            f"{a.name} and {b.name} swapped places.",
+        )
+
+    return _edit(request, round, SwapForm(request.POST, round=round), "swap", action)
+
+
+@arbiter_view
+@require_POST
+def draft_move(request, event, section, round):
+    def action(data):
+        (player,) = _players(section, data["player"])
+        violations = pairing.draft_move(
+            round=round, player=player, board=data["board"], colour=data["colour"]
+        )
+        colour = "white" if data["colour"] == "w" else "black"
+        return violations, f"{player.name} moved to board {data['board']} with {colour}."
+
+    return _edit(request, round, MoveForm(request.POST, round=round), "move", action)
+
+
+@arbiter_view
+@require_POST
+def draft_board(request, event, section, round):
+    def action(data):
+        white, black = _players(section, data["white"], data["black"])
+        violations = pairing.draft_set_board(round=round, white=white, black=black)
+        return violations, f"Board made by hand: {white.name} v {black.name}."
+
+    return _edit(request, round, BoardForm(request.POST, round=round), "board", action)
+
+
+@arbiter_view
+@require_POST
+def draft_repair(request, event, section, round):
+    """Throw the draft away and pair the round again, as a pairing job."""
+    try:
+        job = pairing.draft_repair(round=round, by=request.user)
+    except ServiceError as exc:
+        fail(request, exc)
+        return _answer(request, round)
+    return job_response(request, section, job)

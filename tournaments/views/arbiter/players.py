@@ -1,0 +1,230 @@
+"""Players: the list with its quick add form, editing, withdrawal, byes, prohibited pairs."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments import arbiter_selectors as aselectors
+from tournaments import arbiter_services, selectors, services
+from tournaments.errors import ServiceError
+from tournaments.forms.players import (
+    ByeRequestForm,
+    PlayerForm,
+    ProhibitedPairForm,
+    WithdrawForm,
+)
+from tournaments.models import ByeKind
+from tournaments.views.arbiter.access import arbiter_view
+from tournaments.views.arbiter.common import fail, int_or_none, section_url
+
+
+def _late(section) -> bool:
+    return section.rounds.exists()
+
+
+def _add_form(section, data=None) -> PlayerForm:
+    return PlayerForm(data, section=section, late_entry=_late(section), prefix="add")
+
+
+@arbiter_view
+@require_http_methods(["GET", "POST"])
+def players(request, event, section):
+    form = _add_form(section, request.POST if request.method == "POST" else None)
+    added = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            added = services.player_create(
+                section=section,
+                missed_rounds_bye=form.cleaned_data.get("missed_rounds_bye", ByeKind.ZERO),
+                **form.service_fields(),
+            )
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            form = _add_form(section)
+            if not request.htmx:
+                messages.success(request, f"{added.name} is player {added.pairing_number}.")
+                return redirect(section_url(section, "players"))
+    context = {
+        "event": event,
+        "section": section,
+        "form": form,
+        "added": added,
+        "tab": "players",
+        "player_count": section.players.count(),
+    }
+    if request.htmx and request.method == "POST":
+        return render(request, "arbiter/partials/player_added.html", context)
+    context["players"] = aselectors.section_players(section=section)
+    context["late"] = _late(section)
+    return render(request, "arbiter/players.html", context)
+
+
+@arbiter_view
+@require_http_methods(["GET", "POST"])
+def player_edit(request, event, section, player):
+    form = PlayerForm(request.POST or None, section=section, player=player)
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = services.player_update(player=player, **form.service_fields())
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, f"{player.name}: saved.")
+            return redirect(section_url(section, "players") + f"#player-{player.pairing_number}")
+    first_free = selectors.round_next_number(section=section)
+    unpaired = aselectors.section_unpaired_rounds(section=section)
+    return render(
+        request,
+        "arbiter/player_edit.html",
+        {
+            "event": event,
+            "section": section,
+            "player": player,
+            "form": form,
+            "withdraw_form": WithdrawForm(section=section, first_free=first_free),
+            "bye_form": ByeRequestForm(rounds=unpaired) if unpaired else None,
+            "bye_requests": player.bye_requests.order_by("round_number"),
+            "games": selectors.player_games(player=player),
+            "tab": "players",
+        },
+    )
+
+
+def _back(section, player) -> str:
+    return section_url(section, "player_edit", pn=player.pairing_number)
+
+
+@arbiter_view
+@require_POST
+def player_withdraw(request, event, section, player):
+    first_free = selectors.round_next_number(section=section)
+    form = WithdrawForm(request.POST, section=section, first_free=first_free)
+    if not form.is_valid():
+        messages.error(request, "Give the first round the player is not paired in.")
+        return redirect(_back(section, player))
+    try:
+        player = services.player_withdraw(player=player, from_round=form.cleaned_data["from_round"])
+    except ServiceError as exc:
+        fail(request, exc)
+    else:
+        note = ""
+        last = selectors.round_last(section=section)
+        if last is not None and last.status == "draft" and not player.is_active_in(last.number):
+            note = f" Round {last.number} is a draft that includes them: re-pair it."
+        messages.success(
+            request,
+            f"{player.name} is withdrawn from round {player.withdrawn_from_round}.{note}",
+        )
+    return redirect(_back(section, player))
+
+
+@arbiter_view
+@require_POST
+def player_reinstate(request, event, section, player):
+    try:
+        player = services.player_reinstate(player=player)
+    except ServiceError as exc:
+        fail(request, exc)
+    else:
+        messages.success(request, f"{player.name} is back in the pairings.")
+    return redirect(_back(section, player))
+
+
+@arbiter_view
+@require_POST
+def player_delete(request, event, section, player):
+    try:
+        services.player_delete(player=player)
+    except ServiceError as exc:
+        fail(request, exc)
+        return redirect(_back(section, player))
+    messages.success(request, f"{player.name} is removed.")
+    return redirect(section_url(section, "players"))
+
+
+@arbiter_view
+@require_POST
+def bye_request_add(request, event, section, player):
+    form = ByeRequestForm(request.POST, rounds=aselectors.section_unpaired_rounds(section=section))
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return redirect(_back(section, player) + "#byes")
+    kind = form.cleaned_data["kind"]
+    done = []
+    for number in form.cleaned_data["rounds"]:
+        try:
+            services.bye_request(player=player, round_number=number, kind=kind)
+        except ServiceError as exc:
+            fail(request, exc)
+        else:
+            done.append(str(number))
+    if done:
+        label = dict(ByeKind.choices)[kind].lower()
+        messages.success(request, f"{player.name}: {label} in round(s) {', '.join(done)}.")
+    return redirect(_back(section, player) + "#byes")
+
+
+@arbiter_view
+@require_POST
+def bye_request_cancel(request, event, section, player):
+    number = int_or_none(request.POST.get("round"))
+    if number is not None:
+        services.bye_request_cancel(player=player, round_number=number)
+        messages.success(request, f"{player.name}: bye request for round {number} cancelled.")
+    return redirect(_back(section, player) + "#byes")
+
+
+@arbiter_view
+@require_http_methods(["GET", "POST"])
+def prohibited(request, event, section):
+    form = ProhibitedPairForm(request.POST or None, section=section)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        by_number = {p.pairing_number: p for p in section.players.all()}
+        a, b = by_number.get(data["player_a"]), by_number.get(data["player_b"])
+        try:
+            if a is None or b is None:
+                raise ServiceError("Choose two players of this section.")
+            services.prohibited_pair_add(
+                player_a=a,
+                player_b=b,
+                first_round=data["first_round"],
+                last_round=data["last_round"],
+                reason=data["reason"],
+            )
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, f"{a.name} and {b.name} will not be paired together.")
+            return redirect(section_url(section, "prohibited"))
+    return render(
+        request,
+        "arbiter/prohibited.html",
+        {
+            "event": event,
+            "section": section,
+            "form": form,
+            "pairs": aselectors.section_prohibited(section=section),
+            "groups": aselectors.section_avoid_groups(section=section),
+            "tab": "players",
+        },
+    )
+
+
+@arbiter_view
+@require_POST
+def prohibited_remove(request, event, section):
+    try:
+        arbiter_services.prohibited_pair_remove(
+            section=section, pair_id=int_or_none(request.POST.get("pair"))
+        )
+    except ServiceError as exc:
+        fail(request, exc)
+    else:
+        messages.success(request, "The prohibited pairing is removed.")
+    return redirect(section_url(section, "prohibited"))

@@ -1,0 +1,121 @@
+"""Result entry, one board at a time (buttons or keys 1 = 0 + -), undo, and the audit log.
+
+Every write goes through `result_record` with the version of the game the page
+showed: if another arbiter changed the board meanwhile, the row comes back with
+the current result and a conflict message instead of overwriting it."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_POST
+
+from tournaments import arbiter_selectors as aselectors
+from tournaments import services
+from tournaments.errors import ResultConflict, ServiceError
+from tournaments.forms.rounds import RESULT_BUTTONS, ResultForm
+from tournaments.models import Game
+from tournaments.views.arbiter.access import arbiter_view
+from tournaments.views.arbiter.common import go, round_url
+from tournaments.views.arbiter.rounds import round_context
+
+
+def _row_response(request, rnd, game, *, pending_only: bool, error: str = "", moved: bool):
+    game.refresh_from_db()
+    entered, total = aselectors.round_progress(round=rnd)
+    next_board = None
+    if moved:
+        next_board = aselectors.round_next_board(
+            round=rnd, after=game.board, pending_only=pending_only
+        )
+    next_row = None
+    if next_board is not None:
+        next_game = rnd.games.select_related("white", "black").get(board=next_board)
+        next_row = aselectors.round_board(game=next_game)
+    return render(
+        request,
+        "arbiter/partials/result_response.html",
+        {
+            "section": rnd.section,
+            "round": rnd,
+            "row": aselectors.round_board(game=game),
+            "next_row": next_row,
+            "focus_self": next_row is None,
+            "is_last": not rnd.section.rounds.filter(number__gt=rnd.number).exists(),
+            "error": error,
+            "entered": entered,
+            "total": total,
+            "buttons": RESULT_BUTTONS,
+            "pending_only": pending_only,
+            "can_undo": aselectors.round_can_undo(round=rnd),
+        },
+    )
+
+
+@arbiter_view
+@require_POST
+def result(request, event, section, round, board):
+    game = get_object_or_404(
+        Game.objects.select_related("white", "black"), round=round, board=board
+    )
+    game.round = round
+    form = ResultForm(request.POST)
+    pending_only = request.POST.get("pending") in ("1", "on", "true")
+    error = ""
+    if not form.is_valid():
+        error = "That is not a result; use the buttons or the keys 1 = 0 + -."
+    else:
+        try:
+            services.result_record(
+                game=game,
+                result=form.cleaned_data["result"],
+                by=request.user,
+                expected_version=form.cleaned_data["version"],
+                source="web",
+            )
+        except ResultConflict as exc:
+            error = exc.message
+        except ServiceError as exc:
+            error = exc.message
+    if request.htmx:
+        return _row_response(
+            request, round, game, pending_only=pending_only, error=error, moved=not error
+        )
+    if error:
+        messages.error(request, error)
+    suffix = "?pending=1" if pending_only else ""
+    return go(request, round_url(round) + suffix + f"#board-{board}")
+
+
+@arbiter_view
+@require_POST
+def undo(request, event, section, round):
+    try:
+        change = services.result_undo_last(round=round, by=request.user, source="web")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        before = change.before or "pending"
+        after = change.after or "pending"
+        messages.success(
+            request, f"Undone: board {change.game.board} is {after} again (was {before})."
+        )
+    if request.htmx:
+        context = round_context(request, round)
+        return render(request, "arbiter/partials/round_main.html", context)
+    return go(request, round_url(round))
+
+
+@arbiter_view
+def audit(request, event, section, round):
+    return render(
+        request,
+        "arbiter/audit.html",
+        {
+            "event": event,
+            "section": section,
+            "round": round,
+            "changes": aselectors.round_audit(round=round),
+            "tab": "round",
+        },
+    )

@@ -1,0 +1,240 @@
+"""The event's public pages: home (sections, current rounds, find me, QR code), the A4
+QR poster, event-wide find me and the live version the home page polls.
+
+Event pages depend on every section of the event: they are cached under a token made
+of the sections' versions, so a publish or a result in any section renews them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+from urllib.parse import quote_plus
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+from django.views.decorators.http import require_safe
+
+from tournaments import public_selectors as ps
+from tournaments import selectors
+from tournaments.cache import section_version
+from tournaments.models import Event
+from tournaments.views.public.cached import (
+    RESOLVE_TTL,
+    Stored,
+    cached_under,
+    memo_forget,
+    memo_get,
+    to_response,
+)
+from tournaments.views.public.fastpath import remember
+from tournaments.views.public.findme import clean_query, find_index_cached, find_matches
+from tournaments.views.public.graphics import qr_svg
+from tournaments.views.public.section import is_htmx, poll_seconds, section_urls
+
+HTML = "text/html; charset=utf-8"
+
+
+@dataclass(frozen=True, slots=True)
+class EventRef:
+    event_id: int
+    public: bool
+    updated: float
+    section_ids: tuple[int, ...]
+
+
+def event_ref(slug: str) -> EventRef | None:
+    def load() -> EventRef | None:
+        event = Event.objects.filter(slug=slug).first()
+        if event is None:
+            return None
+        ids = tuple(event.sections.order_by("id").values_list("id", flat=True))
+        return EventRef(event.pk, event.is_public, event.updated_at.timestamp(), ids)
+
+    return memo_get(("event", slug), load, ttl=RESOLVE_TTL)  # type: ignore[return-value]
+
+
+def event_token(ref: EventRef) -> str:
+    """Changes whenever any section of the event changes (or the event itself)."""
+    versions = ",".join(str(section_version(sid)) for sid in ref.section_ids)
+    raw = f"{ref.updated}:{ref.section_ids}:{versions}"
+    return hashlib.blake2b(raw.encode(), digest_size=8).hexdigest()
+
+
+def event_key(ref: EventRef, tail: tuple[str, ...], *, token: str | None = None) -> str:
+    """The cache key of an event page at the current versions of its sections."""
+    return ":".join([f"event:{ref.event_id}:{token or event_token(ref)}", *tail])
+
+
+def _public_event_ref(slug: str) -> EventRef:
+    ref = event_ref(slug)
+    if ref is None or not ref.public:
+        raise Http404("No such event.")
+    return ref
+
+
+def _load_event(slug: str) -> Event:
+    event = ps.public_event_get(slug=slug)
+    if event is None:
+        memo_forget(("event", slug))
+        raise Http404("No such event.")
+    return event
+
+
+def _last_modified(event: Event, summaries: list[ps.SectionSummary]):
+    stamps = [event.updated_at]
+    stamps += [ps.section_last_modified(section=s.section) for s in summaries]
+    return max(stamps)
+
+
+def _serve(
+    request: HttpRequest,
+    slug: str,
+    *,
+    parts: tuple[object, ...],
+    template: str,
+    region: str,
+    build: Callable[[Event, list[ps.SectionSummary]], dict[str, Any]],
+) -> HttpResponse:
+    ref = _public_event_ref(slug)
+    htmx = is_htmx(request)
+    origin = f"{request.scheme}://{request.get_host()}"  # the QR code holds absolute URLs
+    tail = (*map(str, parts), origin, "hx" if htmx else "full")
+    token = event_token(ref)
+    key = event_key(ref, tail, token=token)
+
+    def render(key: str) -> Stored:
+        event = _load_event(slug)
+        summaries = ps.event_sections(event=event)
+        event_url = reverse("public:event", args=[slug])
+        context = {
+            "event": event,
+            "sections": [(s, section_urls(slug, s.section.slug)) for s in summaries],
+            "event_url": event_url,
+            "event_abs_url": origin + event_url,
+            "find_url": reverse("public:event_find", args=[slug]),
+            "poster_url": reverse("public:poster", args=[slug]),
+            "live_url": reverse("public:event_live", args=[slug]),
+            "version": token,
+            "poll_seconds": poll_seconds(),
+            **build(event, summaries),
+        }
+        with translation.override(settings.LANGUAGE_CODE):  # one page for every reader
+            html = render_to_string(region if htmx else template, context)
+        return Stored.make(
+            html.encode(),
+            key=key,
+            content_type=HTML,
+            last_modified=_last_modified(event, summaries),
+        )
+
+    stored = cached_under(key, render)
+    remember(request, partial(event_key, ref, tail))
+    return to_response(request, stored, vary=("HX-Request",))
+
+
+@require_safe
+def event_home(request: HttpRequest, event: str) -> HttpResponse:
+    """Sections with their current round and links, find me, and the QR code to here."""
+
+    def build(obj: Event, summaries) -> dict[str, Any]:
+        url = request.build_absolute_uri(reverse("public:event", args=[event]))
+        return {"qr": qr_svg(url), "query": "", "found": None}
+
+    return _serve(
+        request,
+        event,
+        parts=("home",),
+        template="public/event.html",
+        region="public/_event_sections.html",
+        build=build,
+    )
+
+
+@require_safe
+def poster(request: HttpRequest, event: str) -> HttpResponse:
+    """An A4 poster for the venue: the event's name and a large QR code to its page."""
+
+    def build(obj: Event, summaries) -> dict[str, Any]:
+        url = request.build_absolute_uri(reverse("public:event", args=[event]))
+        return {"qr": qr_svg(url)}
+
+    return _serve(
+        request,
+        event,
+        parts=("poster",),
+        template="public/poster.html",
+        region="public/poster.html",
+        build=build,
+    )
+
+
+@require_safe
+def event_find(request: HttpRequest, event: str) -> HttpResponse:
+    """Find me across every section of the event."""
+    query = clean_query(request.GET.get("q", ""))
+
+    def build(obj: Event, summaries) -> dict[str, Any]:
+        found: list = []
+        total = 0
+        if query:
+            for s in summaries:
+                some, n = find_matches(find_index_cached(s.section), query)
+                found += some
+                total += n
+        return {
+            "query": query,
+            "found": found[:20],
+            "total": total,
+            "show_section": len(summaries) > 1,
+            "self_url": reverse("public:event_find", args=[event])
+            + (f"?q={quote_plus(query)}" if query else ""),
+        }
+
+    digest = hashlib.blake2b(query.encode(), digest_size=8).hexdigest() if query else "-"
+    return _serve(
+        request,
+        event,
+        parts=("find", digest),
+        template="public/event_find.html",
+        region="public/_found.html",
+        build=build,
+    )
+
+
+@require_safe
+def event_live(request: HttpRequest, event: str) -> HttpResponse:
+    """Like the section's live endpoint, for pages that show every section."""
+    ref = event_ref(event)
+    htmx = is_htmx(request)
+    if ref is None or not ref.public:
+        if htmx:
+            return HttpResponse(status=286)
+        raise Http404("No such event.")
+    token = event_token(ref)
+    if not htmx:
+        response: HttpResponse = JsonResponse({"version": token})
+    elif request.GET.get("v") == token:
+        response = HttpResponse(status=204)
+    else:
+        live_url = reverse("public:event_live", args=[event])
+        context = {"live_url": live_url, "version": token, "poll_seconds": poll_seconds()}
+        html = render_to_string("public/_live.html", context)
+        response = HttpResponse(html)
+        response["HX-Trigger"] = "section-changed"
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """The site's front page: every public event (not cached whole: it shows who is
+    logged in)."""
+    events = selectors.event_list_public().prefetch_related("sections")
+    return render(request, "tournaments/home.html", {"events": events})
