@@ -1,0 +1,115 @@
+"""Redis as the cache going away: pages and result entry carry on without it.
+
+Django's RedisCache raises on a connection error; config.cache.ResilientRedisCache
+(the backend the settings choose with REDIS_URL) serves as an empty cache instead,
+leaves a dead server alone for a moment after each failure, and picks Redis up again
+when it answers."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import pytest
+from django.core.cache import cache
+
+from config import cache as resilient
+from config.cache import ResilientRedisCache
+from tests.reliability.processes import PrivateRedis, free_port
+from tests.web.arbiter_helpers import make_round, make_setup
+from tournaments import services
+from tournaments.cache import section_cache_key, section_changed, section_version
+
+
+@pytest.fixture(autouse=True)
+def _fresh_outage_state(monkeypatch):
+    monkeypatch.setattr(resilient, "OUTAGE", resilient._Outage())
+
+
+def redis_cache(url: str, *, retry_after: float = 2.0) -> ResilientRedisCache:
+    return ResilientRedisCache(
+        url,
+        {
+            "KEY_PREFIX": f"outage-{time.time_ns()}",
+            "OPTIONS": {
+                "socket_connect_timeout": 1,
+                "socket_timeout": 1,
+                "retry_after": retry_after,
+            },
+        },
+    )
+
+
+def dead_url() -> str:
+    return f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
+
+
+def test_a_dead_redis_is_an_empty_cache_that_answers_at_once(caplog):
+    c = redis_cache(dead_url())
+    started = time.monotonic()
+    with caplog.at_level(logging.WARNING, logger="config.cache"):
+        for _ in range(200):
+            assert c.get("k", "default") == "default"
+            c.set("k", 1)
+            assert c.add("lock", 1) is True  # the caller does the work itself
+            assert c.get_many(["a", "b"]) == {}
+            assert c.has_key("k") is False
+            assert c.delete("k") is False
+            with pytest.raises(ValueError):  # as for a key that is not there
+                c.incr("k")
+            assert c.get_or_set("g", lambda: 7) == 7
+    assert time.monotonic() - started < 2.0
+    warnings = [r.getMessage() for r in caplog.records]
+    assert warnings == [
+        "Cache unreachable (ConnectionError); serving without the cache until it answers."
+    ]  # once per outage, and without the address
+
+
+@pytest.mark.redis
+def test_the_cache_works_again_when_redis_is_back(tmp_path, caplog):
+    redis = PrivateRedis(tmp_path).start()
+    try:
+        c = redis_cache(redis.url, retry_after=0.2)
+        c.set("k", "before")
+        assert c.get("k") == "before"
+        redis.stop()
+        assert c.get("k", "miss") == "miss"
+        redis.start()  # same port, empty: nothing was persisted
+        time.sleep(0.3)
+        with caplog.at_level(logging.WARNING, logger="config.cache"):
+            assert c.get("k", "miss") == "miss"
+            c.set("k", "after")
+            assert c.get("k") == "after"
+        assert "Cache reachable again." in [r.getMessage() for r in caplog.records]
+    finally:
+        redis.stop()
+
+
+@pytest.fixture
+def dead_cache(settings):
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "config.cache.ResilientRedisCache",
+            "LOCATION": dead_url(),
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+    yield cache
+
+
+@pytest.mark.django_db
+def test_results_are_recorded_while_the_cache_is_dead(
+    dead_cache, django_capture_on_commit_callbacks
+):
+    setup = make_setup(players=4)
+    rnd = make_round(setup.section)
+    game = rnd.games.get(board=1)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        services.result_record(game=game, result="1-0", by=setup.arbiter, expected_version=0)
+    assert callbacks  # the cache version bump ran after the commit, and did not raise
+    game.refresh_from_db()
+    assert game.result == "1-0" and game.changes.count() == 1
+    assert isinstance(section_version(setup.section.pk), int)
+    assert section_cache_key(setup.section.pk, "page").startswith(f"section:{setup.section.pk}:v")
+    with django_capture_on_commit_callbacks(execute=True):
+        section_changed(setup.section.pk)
