@@ -79,6 +79,8 @@ def _pair_and_publish(page, number: int, shoot=None) -> None:
         shoot(page, f"arbiter-r{number}-draft")
     page.get_by_role("button", name=f"Publish round {number}").click()
     page.get_by_text(f"Round {number} is published").wait_for()
+    # The result keys are handled by a deferred script: type only once it has run.
+    page.wait_for_load_state("load")
 
 
 @pytest.fixture
@@ -117,6 +119,7 @@ def test_an_arbiter_runs_a_five_round_swiss(live_server, workers, page, phone, s
 
     # Twelve players, keyboard only: type, Tab, type, Enter; the form clears each time.
     page.get_by_role("heading", name=re.compile("^Players")).wait_for()
+    page.wait_for_load_state("load")
     name = page.locator("#id_add-name")
     for i, (player, rating) in enumerate(PLAYERS, start=1):
         assert _focused_id(page) == "id_add-name"
