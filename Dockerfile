@@ -17,4 +17,4 @@ RUN pip install --no-cache-dir . && \
 RUN useradd --create-home blossom
 USER blossom
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]
+CMD ["gunicorn", "-c", "config/gunicorn.conf.py", "config.wsgi:application"]

@@ -10,15 +10,17 @@ answered):
   Accept-Encoding: gzip as phones do;
 - the standings JSON (all 400 rows in one answer), as programs pull it.
 
-Both ways of serving are measured (`--app`): `fastpath`, the public front door
-(tournaments.views.public.fastpath) that answers a request Django already served
-from the cache without crossing the middleware again, and `django`, config.wsgi
-alone. Prints requests/s, the server's CPU time per request (all gunicorn processes;
-unlike the latencies, it does not depend on what else runs on the machine) and
-latency percentiles per endpoint, then stops gunicorn, drops the database and
+Both ways of serving are measured (`--app`): `fastpath`, config.wsgi as deployed:
+Django behind the public front door (tournaments.views.public.fastpath), which
+answers a request Django already served from the cache without crossing the
+middleware again; and `django`, Django's own WSGI application alone. Prints
+requests/s, the server's CPU time per request (all gunicorn processes; unlike the
+latencies, it does not depend on what else runs on the machine) and latency
+percentiles per endpoint, then stops gunicorn, drops the database and
 deletes its Redis keys.
 
-Server: gunicorn's threaded worker (gthread), 2 processes x 8 threads by default:
+Server: config/gunicorn.conf.py as deployed (threaded workers, reuse_port), with
+2 processes x 8 threads by default:
 one process per core; a hit is 0.2 ms (front door) to 1 ms (Django) of CPU plus,
 at times, a Redis round trip, so several threads per process keep the core busy
 while one waits on Redis or the network. Measured on 2 cores: 3 x 4, 4 x 2 and
@@ -231,8 +233,8 @@ def result(rng, game) -> str:
 
 
 APPS = {
-    "fastpath": "tournaments.views.public.fastpath:application",
-    "django": "config.wsgi:application",
+    "fastpath": "config.wsgi:application",  # what is deployed: Django behind the front door
+    "django": "django.core.wsgi:get_wsgi_application()",  # Django alone
 }
 
 
@@ -240,8 +242,8 @@ def start_gunicorn(
     env: dict[str, str], *, app: str, port: int, workers: int, threads: int, kind: str = "gthread"
 ):
     options = (
-        f"--bind 127.0.0.1:{port} --worker-class {kind} --workers {workers} "
-        f"--threads {threads} --backlog 2048 --keep-alive 5 --log-level warning"
+        f"-c config/gunicorn.conf.py --bind 127.0.0.1:{port} --worker-class {kind} "
+        f"--workers {workers} --threads {threads} --log-level warning"
     )
     cmd = [sys.executable, "-m", "gunicorn", APPS[app], *options.split()]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)

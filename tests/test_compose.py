@@ -48,3 +48,13 @@ def test_dockerfile_builds_the_same_project():
     text = (ROOT / "Dockerfile").read_text()
     assert text.startswith("FROM python:3.11")
     assert "pip install" in text and "collectstatic" in text
+
+
+def test_web_and_image_serve_with_the_benchmarked_gunicorn_settings():
+    web = " ".join(_compose()["services"]["web"]["command"])
+    assert "-c config/gunicorn.conf.py" in web
+    assert '"-c", "config/gunicorn.conf.py"' in (ROOT / "Dockerfile").read_text()
+    settings: dict = {}
+    exec((ROOT / "config" / "gunicorn.conf.py").read_text(), settings)
+    assert settings["worker_class"] == "gthread" and settings["reuse_port"] is True
+    assert settings["threads"] >= 2 and settings["workers"] >= 1
