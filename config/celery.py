@@ -23,5 +23,6 @@ def compile_matching_code(**kwargs) -> None:
     only check the cache."""
     subprocess.run(
         [sys.executable, "-c", "from pairing.engine.matching import warm_up; warm_up()"],
-        check=False, timeout=600,
+        check=False,
+        timeout=600,
     )

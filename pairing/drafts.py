@@ -27,23 +27,29 @@ def _past_players(rnd: Round) -> list[PastPlayer]:
     section = rnd.section
     record = section_record(section=section, through_round=rnd.number - 1)
     by_number = {p.id: p for p in record.players}
-    requested = set(ByeRequest.objects.filter(
-        player__section=section, round_number=rnd.number).values_list("player_id", flat=True))
+    requested = set(
+        ByeRequest.objects.filter(player__section=section, round_number=rnd.number).values_list(
+            "player_id", flat=True
+        )
+    )
     players = list(section.players.all())
     pk_of = {p.pairing_number: p.pk for p in players}
     past = []
     for player in players:
         entries = by_number[player.pairing_number].rounds[: rnd.number - 1]
-        past.append(PastPlayer(
-            id=player.pk, name=player.name,
-            colours=tuple(e.colour if e.played else "-" for e in entries),
-            opponents=frozenset(pk_of[e.opponent] for e in entries if e.played),
-            pairing_byes=sum(1 for e in entries if e.code == "U"),
-            unplayed_wins=sum(1 for e in entries if e.code in "+F"),
-            active=player.is_active_in(rnd.number),
-            bye_requested=player.pk in requested,
-            club=player.club,
-        ))
+        past.append(
+            PastPlayer(
+                id=player.pk,
+                name=player.name,
+                colours=tuple(e.colour if e.played else "-" for e in entries),
+                opponents=frozenset(pk_of[e.opponent] for e in entries if e.played),
+                pairing_byes=sum(1 for e in entries if e.code == "U"),
+                unplayed_wins=sum(1 for e in entries if e.code in "+F"),
+                active=player.is_active_in(rnd.number),
+                bye_requested=player.pk in requested,
+                club=player.club,
+            )
+        )
     return past
 
 
@@ -68,18 +74,18 @@ def _rules(rnd: Round) -> RoundRules:
 
 def round_check(*, round: Round) -> list[Violation]:
     """Every absolute rule the round breaks, as sentences for the arbiter."""
-    games = [ProposedGame(g.board, g.white_id, g.black_id, g.handicap)
-             for g in round.games.all()]
+    games = [ProposedGame(g.board, g.white_id, g.black_id, g.handicap) for g in round.games.all()]
     byes = [ProposedBye(b.player_id, b.kind) for b in round.byes.all()]
-    return check_round(players=_past_players(round), games=games, byes=byes,
-                       rules=_rules(round))
+    return check_round(players=_past_players(round), games=games, byes=byes, rules=_rules(round))
 
 
 def _editable(rnd: Round) -> Round:
     rnd = Round.objects.select_for_update().select_related("section").get(pk=rnd.pk)
     if rnd.status != RoundStatus.DRAFT:
-        raise StateError(f"Round {rnd.number} is {rnd.get_status_display().lower()}; "
-                         "unpublish it to edit the pairings.")
+        raise StateError(
+            f"Round {rnd.number} is {rnd.get_status_display().lower()}; "
+            "unpublish it to edit the pairings."
+        )
     if rnd.games.exclude(result="").exists():
         raise StateError(f"Round {rnd.number} has results; its pairings cannot change.")
     return rnd
@@ -129,10 +135,13 @@ def draft_swap(*, round: Round, player_a: Player, player_b: Player) -> list[Viol
         kind_b, obj_b = _seat(rnd, player_b)
         if obj_a is None or obj_b is None:
             missing = player_a if obj_a is None else player_b
-            raise ServiceError(f"{missing.name} is not in round {rnd.number}; use "
-                               "'make a board' to add an unpaired player.")
-        if obj_a is obj_b or (isinstance(obj_a, Game) and isinstance(obj_b, Game)
-                              and obj_a.pk == obj_b.pk):
+            raise ServiceError(
+                f"{missing.name} is not in round {rnd.number}; use "
+                "'make a board' to add an unpaired player."
+            )
+        if obj_a is obj_b or (
+            isinstance(obj_a, Game) and isinstance(obj_b, Game) and obj_a.pk == obj_b.pk
+        ):
             game = obj_a
             game.white, game.black = game.black, game.white
             _save_all(rnd, [game])
@@ -154,8 +163,9 @@ def draft_swap_colours(*, round: Round, board: int) -> list[Violation]:
     return round_check(round=round)
 
 
-def draft_set_board(*, round: Round, white: Player, black: Player,
-                    board: int | None = None) -> list[Violation]:
+def draft_set_board(
+    *, round: Round, white: Player, black: Player, board: int | None = None
+) -> list[Violation]:
     """Make a board by hand: `white` against `black`. Their former opponents (if any)
     are paired with each other on a board of their own; a former bye goes to
     whichever single player is left over."""
@@ -193,20 +203,32 @@ def draft_set_board(*, round: Round, white: Player, black: Player,
 
         number = board if board is not None and board not in used else free_board()
         used.add(number)
-        Game.objects.create(round=rnd, board=number, white=white, black=black,
-                            explanation={"edited": True, "text": "Board made by hand."})
+        Game.objects.create(
+            round=rnd,
+            board=number,
+            white=white,
+            black=black,
+            explanation={"edited": True, "text": "Board made by hand."},
+        )
         if len(freed) == 2:
             n2 = free_board()
             used.add(n2)
-            Game.objects.create(round=rnd, board=n2, white=freed[0], black=freed[1],
-                                explanation={"edited": True,
-                                             "text": "Paired together after a hand edit."})
+            Game.objects.create(
+                round=rnd,
+                board=n2,
+                white=freed[0],
+                black=freed[1],
+                explanation={"edited": True, "text": "Paired together after a hand edit."},
+            )
         elif len(freed) == 1:
             kind = bye_kinds[0] if bye_kinds else "pab"
-            Bye.objects.create(round=rnd, player=freed[0], kind=kind,
-                               points=tservices._bye_points(rnd.section, kind),
-                               explanation={"edited": True, "reason": "left over after a "
-                                            "hand edit"})
+            Bye.objects.create(
+                round=rnd,
+                player=freed[0],
+                kind=kind,
+                points=tservices._bye_points(rnd.section, kind),
+                explanation={"edited": True, "reason": "left over after a hand edit"},
+            )
         _renumber(rnd)
     return round_check(round=round)
 
@@ -236,8 +258,10 @@ def round_publish_checked(*, round: Round, confirmed: bool = False) -> Round:
     if violations and not confirmed:
         listed = "; ".join(v.message for v in violations[:5])
         more = f" (and {len(violations) - 5} more)" if len(violations) > 5 else ""
-        raise StateError(f"Round {round.number} breaks {len(violations)} rule(s): "
-                         f"{listed}{more}. Confirm to publish anyway.")
+        raise StateError(
+            f"Round {round.number} breaks {len(violations)} rule(s): "
+            f"{listed}{more}. Confirm to publish anyway."
+        )
     return tservices.round_publish(round=round)
 
 

@@ -47,18 +47,20 @@ def pairing_precheck(*, section: Section, round_number: int | None = None) -> in
     if draft is not None:
         raise StateError(f"Publish round {draft.number} before pairing round {number}.")
     pending = list(
-        previous.filter(games__result="").values_list("number", "games__board").order_by(
-            "number", "games__board")
+        previous.filter(games__result="")
+        .values_list("number", "games__board")
+        .order_by("number", "games__board")
     )
     if pending:
         rnd = pending[0][0]
         boards = ", ".join(str(b) for r, b in pending if r == rnd)
-        raise StateError(f"Round {rnd} has no result yet on board(s) {boards}; enter them "
-                         f"before pairing round {number}.")
+        raise StateError(
+            f"Round {rnd} has no result yet on board(s) {boards}; enter them "
+            f"before pairing round {number}."
+        )
     active = [p for p in section.players.all() if p.is_active_in(number)]
     if len(active) < 2:
-        raise StateError(f"{section.name}: at least two players must take part in round "
-                         f"{number}.")
+        raise StateError(f"{section.name}: at least two players must take part in round {number}.")
     return number
 
 
@@ -72,13 +74,21 @@ def _swiss_round(section: Section, number: int):
 
     record = section_record(section=section, through_round=number - 1)
     request = request_from_record(
-        record, number, system=section.pairing_system, beta=float(section.beta),
-        seed=section.seed, initial_colour=section.first_colour or None,
+        record,
+        number,
+        system=section.pairing_system,
+        beta=float(section.beta),
+        seed=section.seed,
+        initial_colour=section.first_colour or None,
     )
     not_joined = {p.pairing_number for p in section.players.all() if number < p.joined_round}
     if not_joined:
-        request = replace(request, players=tuple(
-            replace(p, withdrawn=True) if p.id in not_joined else p for p in request.players))
+        request = replace(
+            request,
+            players=tuple(
+                replace(p, withdrawn=True) if p.id in not_joined else p for p in request.players
+            ),
+        )
     try:
         pairing = pair_round(request)
     except PairingError as exc:
@@ -86,11 +96,14 @@ def _swiss_round(section: Section, number: int):
     except RequestError as exc:
         raise ServiceError(f"{section.name} round {number}: {exc}") from exc
     players = {p.pairing_number: p for p in section.players.all()}
-    requested = {r.player_id: r.kind for r in ByeRequest.objects.filter(
-        player__section=section, round_number=number)}
+    requested = {
+        r.player_id: r.kind
+        for r in ByeRequest.objects.filter(player__section=section, round_number=number)
+    }
     games = [
-        tservices.GameSpec(g.board, players[g.white], players[g.black],
-                           explanation=g.explanation.to_dict())
+        tservices.GameSpec(
+            g.board, players[g.white], players[g.black], explanation=g.explanation.to_dict()
+        )
         for g in pairing.games
     ]
     byes = []
@@ -99,8 +112,11 @@ def _swiss_round(section: Section, number: int):
         if bye.kind == "pairing-allocated":
             byes.append(tservices.ByeSpec(player=player, kind="pab", explanation=bye.to_dict()))
         elif bye.kind == "requested" and player.pk in requested:
-            byes.append(tservices.ByeSpec(player=player, kind=requested[player.pk],
-                                          explanation=bye.to_dict()))
+            byes.append(
+                tservices.ByeSpec(
+                    player=player, kind=requested[player.pk], explanation=bye.to_dict()
+                )
+            )
         # Withdrawn and not yet registered players simply sit out (absent).
     return games, byes, pairing.diagnostics.to_dict()
 
@@ -128,9 +144,14 @@ def round_pair(*, section: Section, round_number: int | None = None) -> Round:
             games, byes, diagnostics = _mcmahon_round(section, number)
         else:
             games, byes, diagnostics = _swiss_round(section, number)
-        return tservices.round_create(section=section, games=games, byes=byes,
-                                      seed=section.seed, diagnostics=diagnostics,
-                                      number=number)
+        return tservices.round_create(
+            section=section,
+            games=games,
+            byes=byes,
+            seed=section.seed,
+            diagnostics=diagnostics,
+            number=number,
+        )
 
 
 # Jobs --------------------------------------------------------------------------
@@ -156,9 +177,12 @@ def _enqueue(job_id: int) -> None:
         PairingJob.objects.filter(
             pk=job_id, status__in=[PairingJob.Status.QUEUED, PairingJob.Status.RUNNING]
         ).update(
-            status=PairingJob.Status.FAILED, finished_at=timezone.now(),
-            message=("Background workers are unreachable (the task queue did not answer). "
-                     "Check that Redis and a worker are running, then press Pair again."),
+            status=PairingJob.Status.FAILED,
+            finished_at=timezone.now(),
+            message=(
+                "Background workers are unreachable (the task queue did not answer). "
+                "Check that Redis and a worker are running, then press Pair again."
+            ),
         )
         return
     PairingJob.objects.filter(pk=job_id).update(task_id=task_id)
@@ -184,7 +208,8 @@ def pairing_job_request(*, section: Section, by=None) -> PairingJob:
         section = Section.objects.select_for_update().get(pk=section.pk)
         number = pairing_precheck(section=section)
         active = PairingJob.objects.filter(
-            section=section, round_number=number,
+            section=section,
+            round_number=number,
             status__in=[PairingJob.Status.QUEUED, PairingJob.Status.RUNNING],
         ).first()
         if active is not None:
@@ -195,12 +220,14 @@ def pairing_job_request(*, section: Section, by=None) -> PairingJob:
         try:
             with transaction.atomic():
                 job = PairingJob.objects.create(
-                    section=section, round_number=number,
+                    section=section,
+                    round_number=number,
                     requested_by=by if getattr(by, "is_authenticated", False) else None,
                 )
         except IntegrityError:
             return PairingJob.objects.get(
-                section=section, round_number=number,
+                section=section,
+                round_number=number,
                 status__in=[PairingJob.Status.QUEUED, PairingJob.Status.RUNNING],
             )
         transaction.on_commit(lambda: _enqueue(job.pk))
@@ -224,20 +251,27 @@ def pairing_job_run(*, job_id: int) -> PairingJob:
         _finish(job, PairingJob.Status.FAILED, exc.message)
     except Exception:
         log.exception("pairing job %s failed", job_id)
-        _finish(job, PairingJob.Status.FAILED,
-                "An unexpected error stopped the pairing; it has been logged. Try again, "
-                "and report it if it happens again.")
+        _finish(
+            job,
+            PairingJob.Status.FAILED,
+            "An unexpected error stopped the pairing; it has been logged. Try again, "
+            "and report it if it happens again.",
+        )
         raise
     else:
-        _finish(job, PairingJob.Status.DONE,
-                f"Round {rnd.number} is paired: {rnd.games.count()} boards.")
+        _finish(
+            job,
+            PairingJob.Status.DONE,
+            f"Round {rnd.number} is paired: {rnd.games.count()} boards.",
+        )
     job.refresh_from_db()
     return job
 
 
 def _finish(job: PairingJob, status: str, message: str) -> None:
     PairingJob.objects.filter(pk=job.pk).update(
-        status=status, message=message, progress=100, finished_at=timezone.now())
+        status=status, message=message, progress=100, finished_at=timezone.now()
+    )
 
 
 def pairing_job_latest(*, section: Section) -> PairingJob | None:

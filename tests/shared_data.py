@@ -14,14 +14,18 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _find() -> Path:
-    candidates = [os.environ.get("BLOSSOM_SHARED_DATA"), ROOT.parent / "shared" / "data",
-                  Path("/work/shared/data")]
+    candidates = [
+        os.environ.get("BLOSSOM_SHARED_DATA"),
+        ROOT.parent / "shared" / "data",
+        Path("/work/shared/data"),
+    ]
     for candidate in candidates:
         if candidate and (Path(candidate) / "go" / "opengotha").is_dir():
             return Path(candidate)
-    raise RuntimeError("The shared test data was not found; set BLOSSOM_SHARED_DATA to the "
-                       "folder holding chess/ and go/ (tried: "
-                       + ", ".join(str(c) for c in candidates if c) + ").")
+    raise RuntimeError(
+        "The shared test data was not found; set BLOSSOM_SHARED_DATA to the "
+        "folder holding chess/ and go/ (tried: " + ", ".join(str(c) for c in candidates if c) + ")."
+    )
 
 
 SHARED_DATA = _find()

@@ -33,6 +33,7 @@ from tournaments.models import (
 FORMAT = "blossom-event"
 VERSION = 1
 
+
 def _value(v: Any) -> Any:
     if isinstance(v, Decimal):
         return str(v)

@@ -48,8 +48,9 @@ class ImportReport:
 def decode_upload(data: bytes, *, name: str = "the file") -> str:
     """Text of an uploaded file: UTF-8 (with or without BOM), else Latin-1."""
     if len(data) > MAX_UPLOAD_BYTES:
-        raise ServiceError(f"{name} is {len(data) // 1024} KB; the limit is "
-                           f"{MAX_UPLOAD_BYTES // 1024} KB.")
+        raise ServiceError(
+            f"{name} is {len(data) // 1024} KB; the limit is {MAX_UPLOAD_BYTES // 1024} KB."
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -58,8 +59,10 @@ def decode_upload(data: bytes, *, name: str = "the file") -> str:
 
 def _require_empty(section: Section) -> None:
     if section.players.exists() or section.rounds.exists():
-        raise ServiceError(f"{section.name} already has players; import into an empty "
-                           "section (or add players with the CSV import).")
+        raise ServiceError(
+            f"{section.name} already has players; import into an empty "
+            "section (or add players with the CSV import)."
+        )
 
 
 # TRF -------------------------------------------------------------------------
@@ -72,18 +75,30 @@ def trf_export(*, section: Section, published_only: bool = False) -> str:
 
 
 WHITE_RESULT = {
-    "1": Result.WHITE_WINS, "W": Result.WHITE_WINS, "=": Result.DRAW, "D": Result.DRAW,
-    "0": Result.BLACK_WINS, "L": Result.BLACK_WINS, "+": Result.WHITE_FORFEIT_WIN,
+    "1": Result.WHITE_WINS,
+    "W": Result.WHITE_WINS,
+    "=": Result.DRAW,
+    "D": Result.DRAW,
+    "0": Result.BLACK_WINS,
+    "L": Result.BLACK_WINS,
+    "+": Result.WHITE_FORFEIT_WIN,
 }
 RECORD_BYE = {"U": "pab", "F": "full", "H": "half", "Z": "zero"}
 
 
 def _points_to_section(section: Section, record: TournamentRecord) -> None:
     p = record.points
-    mapping = {"points_win": "1", "points_draw": "=", "points_loss": "0",
-               "points_forfeit_win": "+", "points_forfeit_loss": "-",
-               "points_pairing_bye": "U", "points_full_bye": "F", "points_half_bye": "H",
-               "points_zero_bye": "Z"}
+    mapping = {
+        "points_win": "1",
+        "points_draw": "=",
+        "points_loss": "0",
+        "points_forfeit_win": "+",
+        "points_forfeit_loss": "-",
+        "points_pairing_bye": "U",
+        "points_full_bye": "F",
+        "points_half_bye": "H",
+        "points_zero_bye": "Z",
+    }
     for attr, code in mapping.items():
         setattr(section, attr, Decimal(str(float(p[code]))))
 
@@ -106,9 +121,14 @@ def _round_games(record: TournamentRecord, r: int, scores: dict[int, Fraction]):
         else:
             result = WHITE_RESULT[e.code]
         games.append((p, q, result))
-    games.sort(key=lambda g: (-max(scores[g[0].id], scores[g[1].id]),
-                              -(scores[g[0].id] + scores[g[1].id]),
-                              -max(g[0].rating, g[1].rating), min(g[0].id, g[1].id)))
+    games.sort(
+        key=lambda g: (
+            -max(scores[g[0].id], scores[g[1].id]),
+            -(scores[g[0].id] + scores[g[1].id]),
+            -max(g[0].rating, g[1].rating),
+            min(g[0].id, g[1].id),
+        )
+    )
     return games
 
 
@@ -140,9 +160,15 @@ def trf_import(*, section: Section, text: str) -> ImportReport:
         for p in record.players:
             try:
                 players[p.id] = services.player_create(
-                    section=section, name=p.name, pairing_number=p.id,
-                    rating=p.rating or None, title=p.title[:4], federation=p.federation[:3],
-                    fide_id=p.fide_id, sex=p.sex[:1], birth=p.birth[:10],
+                    section=section,
+                    name=p.name,
+                    pairing_number=p.id,
+                    rating=p.rating or None,
+                    title=p.title[:4],
+                    federation=p.federation[:3],
+                    fide_id=p.fide_id,
+                    sex=p.sex[:1],
+                    birth=p.birth[:10],
                 )
             except ServiceError as exc:
                 raise ServiceError(f"TRF player {p.id} ({p.name}): {exc.message}") from exc
@@ -152,8 +178,9 @@ def trf_import(*, section: Section, text: str) -> ImportReport:
         report.players = len(players)
         scores = {p.id: Fraction(0) for p in record.players}
         for r in range(1, played + 1):
-            rnd = Round.objects.create(section=section, number=r, seed=section.seed,
-                                       status=RoundStatus.PUBLISHED)
+            rnd = Round.objects.create(
+                section=section, number=r, seed=section.seed, status=RoundStatus.PUBLISHED
+            )
             games = _round_games(record, r, scores)
             Game.objects.bulk_create(
                 Game(round=rnd, board=b, white=players[w.id], black=players[k.id], result=res)
@@ -163,8 +190,12 @@ def trf_import(*, section: Section, text: str) -> ImportReport:
                 code = p.entry(r).code
                 if p.entry(r).opponent is None and code in RECORD_BYE:
                     kind = RECORD_BYE[code]
-                    Bye.objects.create(round=rnd, player=players[p.id], kind=kind,
-                                       points=Decimal(str(float(record.points[code]))))
+                    Bye.objects.create(
+                        round=rnd,
+                        player=players[p.id],
+                        kind=kind,
+                        points=Decimal(str(float(record.points[code]))),
+                    )
                     report.byes += 1
             complete = all(res != Result.PENDING for _, _, res in games)
             if complete:
@@ -178,28 +209,55 @@ def trf_import(*, section: Section, text: str) -> ImportReport:
             if rnd_no <= played:
                 continue
             for pid, code in byes.items():
-                ByeRequest.objects.create(player=players[pid], round_number=rnd_no,
-                                          kind=RECORD_BYE.get(code, "zero"))
+                ByeRequest.objects.create(
+                    player=players[pid], round_number=rnd_no, kind=RECORD_BYE.get(code, "zero")
+                )
         for first, last, ids in record.prohibited:
             members = sorted((players[i] for i in ids), key=lambda p: p.pk)
             for i, a in enumerate(members):
-                for b in members[i + 1:]:
+                for b in members[i + 1 :]:
                     ProhibitedPair.objects.get_or_create(
-                        section=section, player_a=a, player_b=b, first_round=first,
-                        defaults={"last_round": last, "reason": "from the TRF"})
+                        section=section,
+                        player_a=a,
+                        player_b=b,
+                        first_round=first,
+                        defaults={"last_round": last, "reason": "from the TRF"},
+                    )
     given.refresh_from_db()
     return report
 
 
 # CSV -------------------------------------------------------------------------
 
-CSV_FIELDS = ("name", "rating", "title", "federation", "club", "fide_id", "go_rank",
-              "egf_pin", "sex", "birth", "avoid_group")
+CSV_FIELDS = (
+    "name",
+    "rating",
+    "title",
+    "federation",
+    "club",
+    "fide_id",
+    "go_rank",
+    "egf_pin",
+    "sex",
+    "birth",
+    "avoid_group",
+)
 CSV_ALIASES = {
-    "player": "name", "elo": "rating", "rtg": "rating", "fed": "federation",
-    "country": "federation", "fideid": "fide_id", "fide id": "fide_id", "id": "fide_id",
-    "rank": "go_rank", "go rank": "go_rank", "pin": "egf_pin", "egf pin": "egf_pin",
-    "team": "avoid_group", "family": "avoid_group", "avoid": "avoid_group",
+    "player": "name",
+    "elo": "rating",
+    "rtg": "rating",
+    "fed": "federation",
+    "country": "federation",
+    "fideid": "fide_id",
+    "fide id": "fide_id",
+    "id": "fide_id",
+    "rank": "go_rank",
+    "go rank": "go_rank",
+    "pin": "egf_pin",
+    "egf pin": "egf_pin",
+    "team": "avoid_group",
+    "family": "avoid_group",
+    "avoid": "avoid_group",
 }
 
 
@@ -245,8 +303,13 @@ def csv_preview(*, section: Section, text: str) -> CsvPreview:
     for col, name in enumerate(header, start=1):
         key = CSV_ALIASES.get(name, name.replace(" ", "_"))
         if key not in CSV_FIELDS:
-            preview.errors.append((1, f"column {col}", f"unknown column {rows[0][col - 1]!r}; "
-                                   f"known: {', '.join(CSV_FIELDS)}"))
+            preview.errors.append(
+                (
+                    1,
+                    f"column {col}",
+                    f"unknown column {rows[0][col - 1]!r}; known: {', '.join(CSV_FIELDS)}",
+                )
+            )
         columns.append(key)
     if "name" not in columns:
         preview.errors.append((1, "name", "a 'name' column is required"))
@@ -263,8 +326,7 @@ def csv_preview(*, section: Section, text: str) -> CsvPreview:
         if len(cells) > len(columns):
             preview.errors.append((line, "", f"{len(cells)} values for {len(columns)} columns"))
             continue
-        values = {key: cells[i].strip() if i < len(cells) else ""
-                  for i, key in enumerate(columns)}
+        values = {key: cells[i].strip() if i < len(cells) else "" for i, key in enumerate(columns)}
         row, errs = _csv_row(section, values)
         for fname, message in errs:
             preview.errors.append((line, fname, message))
@@ -324,6 +386,14 @@ def csv_import(*, section: Section, text: str) -> int:
 from tournaments.gofiles import h9_export, opengotha_export, opengotha_import  # noqa: E402
 
 __all__ = [
-    "CsvPreview", "ImportReport", "csv_import", "csv_preview", "decode_upload", "h9_export",
-    "opengotha_export", "opengotha_import", "trf_export", "trf_import",
+    "CsvPreview",
+    "ImportReport",
+    "csv_import",
+    "csv_preview",
+    "decode_upload",
+    "h9_export",
+    "opengotha_export",
+    "opengotha_import",
+    "trf_export",
+    "trf_import",
 ]

@@ -21,19 +21,33 @@ def _fraction(value) -> Fraction:
 
 def section_points(section: Section) -> dict[str, Fraction]:
     """The section's scoring, keyed by TRF result code."""
-    win, draw, loss = (_fraction(section.points_win), _fraction(section.points_draw),
-                       _fraction(section.points_loss))
+    win, draw, loss = (
+        _fraction(section.points_win),
+        _fraction(section.points_draw),
+        _fraction(section.points_loss),
+    )
     return {
-        "1": win, "W": win, "=": draw, "D": draw, "0": loss, "L": loss,
-        "+": _fraction(section.points_forfeit_win), "-": _fraction(section.points_forfeit_loss),
-        "U": _fraction(section.points_pairing_bye), "F": _fraction(section.points_full_bye),
-        "H": _fraction(section.points_half_bye), "Z": _fraction(section.points_zero_bye),
+        "1": win,
+        "W": win,
+        "=": draw,
+        "D": draw,
+        "0": loss,
+        "L": loss,
+        "+": _fraction(section.points_forfeit_win),
+        "-": _fraction(section.points_forfeit_loss),
+        "U": _fraction(section.points_pairing_bye),
+        "F": _fraction(section.points_full_bye),
+        "H": _fraction(section.points_half_bye),
+        "Z": _fraction(section.points_zero_bye),
         " ": _fraction(section.points_absent),
     }
 
 
 def section_record(
-    *, section: Section, through_round: int | None = None, published_only: bool = False,
+    *,
+    section: Section,
+    through_round: int | None = None,
+    published_only: bool = False,
     pending_as_unplayed: bool = True,
 ) -> TournamentRecord:
     """The section's players and rounds up to `through_round` (default: all rounds).
@@ -69,20 +83,35 @@ def section_record(
                 rounds.append(RoundEntry(number[cell.opponent_id], cell.colour, cell.code))
             else:
                 rounds.append(RoundEntry(None, "-", cell.code))
-        record.players.append(RecordPlayer(
-            id=p.pairing_number, name=p.name, rating=p.rating or 0, title=p.title,
-            sex=p.sex, federation=p.federation, fide_id=p.fide_id, birth=p.birth,
-            rounds=rounds, withdrawn_from=p.withdrawn_from_round,
-        ))
+        record.players.append(
+            RecordPlayer(
+                id=p.pairing_number,
+                name=p.name,
+                rating=p.rating or 0,
+                title=p.title,
+                sex=p.sex,
+                federation=p.federation,
+                fide_id=p.fide_id,
+                birth=p.birth,
+                rounds=rounds,
+                withdrawn_from=p.withdrawn_from_round,
+            )
+        )
     for req in ByeRequest.objects.filter(player__section=section).select_related("player"):
-        record.announced_byes.setdefault(req.round_number, {})[
-            req.player.pairing_number] = BYE_KIND_CODES[req.kind]
+        record.announced_byes.setdefault(req.round_number, {})[req.player.pairing_number] = (
+            BYE_KIND_CODES[req.kind]
+        )
     last = section.total_rounds
     for pair in ProhibitedPair.objects.filter(section=section).select_related(
         "player_a", "player_b"
     ):
-        record.prohibited.append((pair.first_round, pair.last_round or last,
-                                  (pair.player_a.pairing_number, pair.player_b.pairing_number)))
+        record.prohibited.append(
+            (
+                pair.first_round,
+                pair.last_round or last,
+                (pair.player_a.pairing_number, pair.player_b.pairing_number),
+            )
+        )
     groups: dict[str, list[int]] = {}
     for p in players:
         if p.avoid_group.strip():

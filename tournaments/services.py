@@ -134,6 +134,7 @@ def _preset_rules(preset: str) -> str:
     except (KeyError, ValueError) as exc:
         raise ServiceError(f"Unknown tiebreak preset {preset!r}.") from exc
 
+
 SECTION_FIELDS = frozenset(
     f.name
     for f in Section._meta.get_fields()

@@ -6,7 +6,6 @@ player without an earlier one). The comparison of quality figures with the
 organisers' pairings is a report: bench/mcmahon_real.py.
 """
 
-
 import pytest
 
 from pairing.engine.mcmahon import pair_round

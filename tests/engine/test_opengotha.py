@@ -1,6 +1,5 @@
 """OpenGotha XML: every real file round-trips, bad files give clear errors."""
 
-
 import pytest
 
 from pairing.gorecord import GoGame, GoPlayer, GoSettings, GoTournament, mcmahon_config

@@ -15,15 +15,22 @@ def _players(**overrides):
     base = {i: PastPlayer(id=i, name=f"P{i}") for i in range(1, 7)}
     for pid, changes in overrides.items():
         p = base[int(pid[1:])]
-        base[p.id] = PastPlayer(**{**{f: getattr(p, f) for f in p.__dataclass_fields__},
-                                   **changes})
+        base[p.id] = PastPlayer(**{**{f: getattr(p, f) for f in p.__dataclass_fields__}, **changes})
     return list(base.values())
 
 
 def _rules(players, games, byes=(), **options):
     everyone = options.pop("everyone_placed", False)
-    return {v.rule for v in check_round(players=players, games=games, byes=byes,
-                                        rules=RoundRules(**options), everyone_placed=everyone)}
+    return {
+        v.rule
+        for v in check_round(
+            players=players,
+            games=games,
+            byes=byes,
+            rules=RoundRules(**options),
+            everyone_placed=everyone,
+        )
+    }
 
 
 def test_a_clean_round_breaks_nothing():
@@ -36,7 +43,10 @@ def test_rematch_and_prohibited_and_same_club():
     games = [ProposedGame(1, 1, 2)]
     assert _rules(players, games) == {"rematch"}
     assert _rules(players, games, prohibited=frozenset({(1, 2)}), forbid_same_club=True) == {
-        "rematch", "prohibited", "same-club"}
+        "rematch",
+        "prohibited",
+        "same-club",
+    }
 
 
 def test_colour_limit_and_three_in_a_row_but_not_in_the_last_round_or_a_forfeit():
@@ -56,8 +66,9 @@ def test_byes():
     assert _rules(players, games, [ProposedBye(5, "pab")]) == {"second-bye"}
     assert _rules(players, games, [ProposedBye(6, "pab")]) == {"bye-after-unplayed-win"}
     assert _rules(players, games, [ProposedBye(5, "half"), ProposedBye(6, "zero")]) == set()
-    assert "several-byes" in _rules(_players(), games, [ProposedBye(5, "pab"),
-                                                       ProposedBye(6, "pab")])
+    assert "several-byes" in _rules(
+        _players(), games, [ProposedBye(5, "pab"), ProposedBye(6, "pab")]
+    )
 
 
 def test_who_must_not_or_must_be_on_a_board():
@@ -69,8 +80,17 @@ def test_who_must_not_or_must_be_on_a_board():
 
 
 def test_handicap_cap_and_messages_name_board_and_players():
-    violations = check_round(players=_players(), games=[ProposedGame(4, 1, 2, handicap=10)],
-                             rules=RoundRules(handicap_cap=9), everyone_placed=False)
-    assert [v.to_dict() for v in violations] == [{
-        "rule": "handicap-cap", "message": "Board 4: handicap 10 is above the cap of 9.",
-        "players": [1, 2], "board": 4}]
+    violations = check_round(
+        players=_players(),
+        games=[ProposedGame(4, 1, 2, handicap=10)],
+        rules=RoundRules(handicap_cap=9),
+        everyone_placed=False,
+    )
+    assert [v.to_dict() for v in violations] == [
+        {
+            "rule": "handicap-cap",
+            "message": "Board 4: handicap 10 is above the cap of 9.",
+            "players": [1, 2],
+            "board": 4,
+        }
+    ]

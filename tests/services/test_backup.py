@@ -38,8 +38,7 @@ def test_demo_event_round_trips_losslessly():
     again = event_export(event=copy)
     assert _strip_ids(again) == _strip_ids(document)
     changes = ResultChange.objects.filter(game__round__section__event=copy)
-    assert changes.count() == ResultChange.objects.filter(
-        game__round__section__event=event).count()
+    assert changes.count() == ResultChange.objects.filter(game__round__section__event=event).count()
     undo = changes.get(undoes__isnull=False)
     assert undo.by_name == "chief" and undo.undoes.after == "-/-"
 
@@ -102,16 +101,23 @@ def _snapshot(event) -> dict:
             ]
             byes = [_plain(b) for b in r.byes.order_by("player__pairing_number")]
             rounds.append({**_plain(r), "games": games, "byes": byes})
-        sections.append({
-            **_plain(s),
-            "players": [_plain(p) for p in s.players.order_by("pairing_number")],
-            "prohibited": sorted(
-                (tuple(_plain(x).items()) for x in ProhibitedPair.objects.filter(section=s)),
-                key=repr),
-            "bye_requests": [_plain(b) for b in ByeRequest.objects.filter(
-                player__section=s).order_by("player__pairing_number", "round_number")],
-            "rounds": rounds,
-        })
+        sections.append(
+            {
+                **_plain(s),
+                "players": [_plain(p) for p in s.players.order_by("pairing_number")],
+                "prohibited": sorted(
+                    (tuple(_plain(x).items()) for x in ProhibitedPair.objects.filter(section=s)),
+                    key=repr,
+                ),
+                "bye_requests": [
+                    _plain(b)
+                    for b in ByeRequest.objects.filter(player__section=s).order_by(
+                        "player__pairing_number", "round_number"
+                    )
+                ],
+                "rounds": rounds,
+            }
+        )
     roles = sorted((r.user.get_username(), r.role) for r in event.roles.all())
     return {**_plain(event), "roles": roles, "sections": sections}
 
@@ -129,27 +135,34 @@ def test_the_demo_event_goes_out_and_back_through_the_commands_with_nothing_lost
     services.player_create(section=chess, name="Late, Lara", rating=1500)
     services.player_withdraw(player=chess.players.get(pairing_number=3))
     services.bye_request(player=chess.players.get(pairing_number=5), round_number=6)
-    services.bye_request(player=chess.players.get(pairing_number=6), round_number=7,
-                         kind="zero")
-    services.prohibited_pair_add(player_a=chess.players.get(pairing_number=1),
-                                 player_b=chess.players.get(pairing_number=2), reason="siblings")
+    services.bye_request(player=chess.players.get(pairing_number=6), round_number=7, kind="zero")
+    services.prohibited_pair_add(
+        player_a=chess.players.get(pairing_number=1),
+        player_b=chess.players.get(pairing_number=2),
+        reason="siblings",
+    )
     sixth = services.round_publish(round=round_pair(section=chess))
     games = list(sixth.games.order_by("board"))
     services.result_record(game=games[0], result="1-0", by=chief, expected_version=0)
-    services.result_record(game=games[0], result="0-1", by=deputy, source="api",
-                           expected_version=1)
+    services.result_record(game=games[0], result="0-1", by=deputy, source="api", expected_version=1)
     services.result_record(game=games[1], result="-/-", by=deputy, expected_version=0)
     services.result_undo_last(round=sixth, by=chief)
     services.result_record(game=games[2], result="+/-", by=chief, expected_version=0)
     third = services.round_reopen(round=go.rounds.get(number=3))  # a correction in Go
     board = third.games.get(board=1)
-    services.result_record(game=board, result="0-1" if board.result == "1-0" else "1-0",
-                           by=deputy, source="api", expected_version=board.version)
+    services.result_record(
+        game=board,
+        result="0-1" if board.result == "1-0" else "1-0",
+        by=deputy,
+        source="api",
+        expected_version=board.version,
+    )
     before = _snapshot(event)
     kinds = {b["kind"] for s in before["sections"] for r in s["rounds"] for b in r["byes"]}
     assert {"pab", "half", "zero"} <= kinds
-    changes = [c for s in before["sections"] for r in s["rounds"] for g in r["games"]
-               for c in g["changes"]]
+    changes = [
+        c for s in before["sections"] for r in s["rounds"] for g in r["games"] for c in g["changes"]
+    ]
     assert len(changes) > 100 and any(c["undoes"] for c in changes)
     assert {c["user"] for c in changes} == {None, "chief", "deputy"}
 

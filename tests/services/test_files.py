@@ -14,11 +14,13 @@ pytestmark = pytest.mark.django_db
 
 def test_csv_preview_names_line_and_field():
     section = SectionFactory()
-    text = ("Name;Elo;FED;Club\n"
-            "Carlsen, Magnus;2830;nor;Offerspill\n"
-            "Nakamura, Hikaru;abc;USA;\n"
-            ";2700;FRA;\n"
-            "Carlsen, Magnus;2800;NOR;\n")
+    text = (
+        "Name;Elo;FED;Club\n"
+        "Carlsen, Magnus;2830;nor;Offerspill\n"
+        "Nakamura, Hikaru;abc;USA;\n"
+        ";2700;FRA;\n"
+        "Carlsen, Magnus;2800;NOR;\n"
+    )
     preview = csv_preview(section=section, text=text)
     assert preview.columns == ["name", "rating", "federation", "club"]
     assert (3, "rating", "'abc' is not a rating") in preview.errors
@@ -37,7 +39,9 @@ def test_csv_unknown_column_and_import():
     n = csv_import(section=section, text="name,rating,team\nAnna,1800,Smith\nBen,1700,Smith\n")
     assert n == 2
     assert list(section.players.values_list("pairing_number", "name", "avoid_group")) == [
-        (1, "Anna", "Smith"), (2, "Ben", "Smith")]
+        (1, "Anna", "Smith"),
+        (2, "Ben", "Smith"),
+    ]
 
 
 def test_go_csv_needs_ranks():
@@ -50,17 +54,29 @@ def test_go_csv_needs_ranks():
 
 def _played_section():
     section = SectionFactory(total_rounds=3, first_colour="w")
-    ps = [PlayerFactory(section=section, pairing_number=i + 1, name=f"Player {i + 1}",
-                        rating=2000 - 10 * i, fide_id=str(100 + i)) for i in range(5)]
-    r1 = services.round_create(section=section, games=[
-        services.GameSpec(1, ps[0], ps[2]), services.GameSpec(2, ps[3], ps[1])],
-        byes=[services.ByeSpec(player=ps[4], kind="pab")])
+    ps = [
+        PlayerFactory(
+            section=section,
+            pairing_number=i + 1,
+            name=f"Player {i + 1}",
+            rating=2000 - 10 * i,
+            fide_id=str(100 + i),
+        )
+        for i in range(5)
+    ]
+    r1 = services.round_create(
+        section=section,
+        games=[services.GameSpec(1, ps[0], ps[2]), services.GameSpec(2, ps[3], ps[1])],
+        byes=[services.ByeSpec(player=ps[4], kind="pab")],
+    )
     services.round_publish(round=r1)
     for game, result in zip(r1.games.order_by("board"), ["1-0", "+/-"], strict=True):
         services.result_record(game=game, result=result, by=None)
-    r2 = services.round_create(section=section, games=[
-        services.GameSpec(1, ps[4], ps[0]), services.GameSpec(2, ps[1], ps[2])],
-        byes=[services.ByeSpec(player=ps[3], kind="half")])
+    r2 = services.round_create(
+        section=section,
+        games=[services.GameSpec(1, ps[4], ps[0]), services.GameSpec(2, ps[1], ps[2])],
+        byes=[services.ByeSpec(player=ps[3], kind="half")],
+    )
     services.round_publish(round=r2)
     for game, result in zip(r2.games.order_by("board"), ["1/2-1/2", "0-1"], strict=True):
         services.result_record(game=game, result=result, by=None)
@@ -69,9 +85,12 @@ def _played_section():
 
 def _comparable(section):
     numbers = dict(section.players.values_list("pk", "pairing_number"))
-    return {numbers[pid]: [(c.round_number, numbers.get(c.opponent_id), c.colour, c.code,
-                            c.points) for c in row]
-            for pid, row in section_history(section=section).items()}
+    return {
+        numbers[pid]: [
+            (c.round_number, numbers.get(c.opponent_id), c.colour, c.code, c.points) for c in row
+        ]
+        for pid, row in section_history(section=section).items()
+    }
 
 
 def test_trf_export_then_import_gives_the_same_tournament():
@@ -84,6 +103,7 @@ def test_trf_export_then_import_gives_the_same_tournament():
     copy.refresh_from_db()
     assert copy.total_rounds == 3
     assert _comparable(copy) == _comparable(section)
+
     def body(trf: str) -> list[str]:
         return [line for line in trf.splitlines() if not line.startswith("012 ")]
 
@@ -93,8 +113,9 @@ def test_trf_export_then_import_gives_the_same_tournament():
 def test_trf_import_refuses_a_bad_file_and_stores_nothing():
     section = _played_section()
     lines = trf_export(section=section).splitlines()
-    broken = "\n".join(line[:48] + "2x00" + line[52:] if line.startswith("001    1") else line
-                       for line in lines)
+    broken = "\n".join(
+        line[:48] + "2x00" + line[52:] if line.startswith("001    1") else line for line in lines
+    )
     copy = SectionFactory()
     with pytest.raises(ServiceError, match=r"line \d+, column 49"):
         trf_import(section=copy, text=broken)

@@ -17,8 +17,9 @@ pytestmark = pytest.mark.django_db
 def section():
     section = SectionFactory(total_rounds=5, pairing_system="dutch", first_colour="w")
     for i in range(12):
-        PlayerFactory(section=section, pairing_number=i + 1, rating=2400 - 50 * i,
-                      name=f"Player {i + 1:02d}")
+        PlayerFactory(
+            section=section, pairing_number=i + 1, rating=2400 - 50 * i, name=f"Player {i + 1:02d}"
+        )
     return section
 
 
@@ -52,8 +53,9 @@ def test_pairing_is_idempotent_and_never_touches_a_round_with_results(section):
     _play(first)
     before = list(Game.objects.filter(round=first).values_list("pk", "white_id", "black_id"))
     assert round_pair(section=section, round_number=1) == first
-    assert list(Game.objects.filter(round=first).values_list(
-        "pk", "white_id", "black_id")) == before
+    assert (
+        list(Game.objects.filter(round=first).values_list("pk", "white_id", "black_id")) == before
+    )
 
 
 def test_next_round_needs_the_previous_published_and_complete(section):
@@ -97,10 +99,16 @@ def test_hand_edits_are_checked(section):
     _play(rnd)
     second = round_pair(section=section)
     g1 = second.games.get(board=1)
-    first_round_opponent = Game.objects.get(round=rnd, white=g1.white) if Game.objects.filter(
-        round=rnd, white=g1.white).exists() else Game.objects.get(round=rnd, black=g1.white)
-    opponent = (first_round_opponent.black if first_round_opponent.white_id == g1.white_id
-                else first_round_opponent.white)
+    first_round_opponent = (
+        Game.objects.get(round=rnd, white=g1.white)
+        if Game.objects.filter(round=rnd, white=g1.white).exists()
+        else Game.objects.get(round=rnd, black=g1.white)
+    )
+    opponent = (
+        first_round_opponent.black
+        if first_round_opponent.white_id == g1.white_id
+        else first_round_opponent.white
+    )
     violations = drafts.draft_set_board(round=second, white=g1.white, black=opponent)
     assert any(v.rule == "rematch" for v in violations)
     assert second.games.count() == 6

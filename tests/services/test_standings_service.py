@@ -26,7 +26,8 @@ def test_chess_standings_follow_scores_and_the_preset(demo):
     assert [c[0] for c in table.columns] == ["BH-C1", "BH", "SB", "DE", "WIN", "BWG"]
     scores = section_scores(section=chess)
     assert [float(scores[r.player.pk]) for r in table.rows] == sorted(
-        (float(s) for s in scores.values()), reverse=True)
+        (float(s) for s in scores.values()), reverse=True
+    )
     assert len(table.rows) == chess.players.count()
     # Where two rows share a score but not a place, a tiebreak says why.
     for above, row in zip(table.rows, table.rows[1:], strict=False):

@@ -15,8 +15,13 @@ import pytest
 CHROMIUM = "/usr/bin/chromium"
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artefacts"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
     "--disable-dev-shm-usage",
 ]
 
@@ -57,7 +62,9 @@ def page(browser):
 def phone(browser):
     """A 390x844 phone viewport with touch, as an iPhone 12-14 reports it."""
     context = browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True,
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=3,
+        is_mobile=True,
         has_touch=True,
     )
     page = context.new_page()

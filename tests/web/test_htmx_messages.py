@@ -23,8 +23,9 @@ def _request(*, htmx: bool, session: bool):
     return request
 
 
-@pytest.mark.parametrize("htmx,session,appended", [(True, True, True), (False, True, False),
-                                                  (True, False, False)])
+@pytest.mark.parametrize(
+    "htmx,session,appended", [(True, True, True), (False, True, False), (True, False, False)]
+)
 def test_messages_ride_along_out_of_band(htmx, session, appended):
     request = _request(htmx=htmx, session=session)
     messages.success(request, "Result saved <for board 3>")
