@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.factories import UserFactory
@@ -63,7 +64,16 @@ def _enter_results_by_keyboard(page, number: int) -> None:
         board = i + 1
         assert _focused_id(page) == f"board-{board}"
         page.keyboard.type(KEYS[(i + number) % len(KEYS)])
-        page.locator(f"#board-{board}.done").wait_for()
+        try:
+            page.locator(f"#board-{board}.done").wait_for()
+        except PlaywrightTimeout:
+            banner = page.locator("#net-status")
+            said = banner.inner_text() if banner.is_visible() else "nothing"
+            row = page.locator(f"#board-{board}").get_attribute("class")
+            raise AssertionError(
+                f"round {number}, board {board}: no result after the key; the page said "
+                f"{said!r}; the row's classes: {row!r}"
+            ) from None
         page.locator("#result-counter").get_by_text(f"{board} of {count} entered").wait_for()
         if board < count:
             expect(page.locator(f"#board-{board + 1}")).to_be_focused()
