@@ -37,10 +37,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import traceback
 from pathlib import Path
 from typing import TextIO
 
+from pairing.cli_support import Parser, UsageError, guarded
 from pairing.engine.swiss import SYSTEMS, PairingError, RequestError, WeightRangeError, pair_round
 from pairing.engine.swiss.checker import RoundCheck, check_tournament
 from pairing.engine.swiss.from_record import request_from_record
@@ -53,10 +53,6 @@ EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_SIZE, EXIT_FILE = 
 SYSTEM_ORDER = ("dutch", "burstein", "monrad", "random", "random2", "adjacent")
 
 
-class UsageError(Exception):
-    pass
-
-
 class SizeLimitError(Exception):
     pass
 
@@ -64,13 +60,8 @@ class SizeLimitError(Exception):
 TRF_MAX_PLAYERS = 9999  # pairing numbers have four columns
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse would exit with 2
-        raise UsageError(message)
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = Parser(
         prog="blossom-pairing",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -228,7 +219,8 @@ def main(
         from pairing.mcmahon_cli import main as mcmahon_main
 
         return mcmahon_main(argv)
-    try:
+
+    def body() -> int:
         args = build_parser().parse_args(argv)
         if args.generate is None and not args.input:
             raise UsageError("an input TRF is needed with -p and -c")
@@ -237,27 +229,18 @@ def main(
         if args.check:
             return run_check(args, out)
         return run_pair(args, out)
-    except UsageError as exc:
-        err.write(f"blossom-pairing: {exc}\n(see blossom-pairing --help)\n")
-        return EXIT_INVALID
-    except PairingError as exc:
-        err.write(f"blossom-pairing: {exc}\n")
-        return EXIT_NO_PAIRING
-    except (TRFError, ConfigError, RequestError) as exc:
-        err.write(f"blossom-pairing: {exc}\n")
-        return EXIT_INVALID
-    except (WeightRangeError, SizeLimitError) as exc:
-        err.write(f"blossom-pairing: {exc}\n")
-        return EXIT_SIZE
-    except OSError as exc:
-        name = exc.filename or ""
-        err.write(f"blossom-pairing: cannot access {name}: {exc.strerror or exc}\n")
-        return EXIT_FILE
-    except SystemExit as exc:  # --help
-        return int(exc.code or 0)
-    except Exception:
-        err.write("blossom-pairing: unexpected error\n" + traceback.format_exc())
-        return EXIT_UNEXPECTED
+
+    return guarded(
+        "blossom-pairing",
+        body,
+        err,
+        [
+            (PairingError, EXIT_NO_PAIRING, ""),
+            ((TRFError, ConfigError, RequestError), EXIT_INVALID, ""),
+            ((WeightRangeError, SizeLimitError), EXIT_SIZE, ""),
+        ],
+        file_message=lambda e: f"cannot access {e.filename or ''}: {e.strerror or e}",
+    )
 
 
 if __name__ == "__main__":

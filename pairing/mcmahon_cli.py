@@ -26,11 +26,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import traceback
 from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
+from pairing.cli_support import Parser, UsageError, guarded
 from pairing.engine.mcmahon import (
     ConfigError,
     McMahonConfig,
@@ -52,17 +52,8 @@ EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_SIZE, EXIT_FILE = 
 PROG = "blossom-pairing --mcmahon"
 
 
-class UsageError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:
-        raise UsageError(message)
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = Parser(
         prog=PROG, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--mcmahon", dest="input", metavar="TOURNAMENT.xml", required=True)
@@ -203,24 +194,25 @@ def main(
     argv = list(sys.argv[1:] if argv is None else argv)
     out = out or sys.stdout
     err = err or sys.stderr
-    try:
-        return run(build_parser().parse_args(argv), out, err)
-    except UsageError as exc:
-        err.write(f"{PROG}: {exc}\n(see {PROG} --help)\n")
-        return EXIT_INVALID
-    except NoValidPairing as exc:
-        err.write(f"{PROG}: {exc}\n")
-        return EXIT_NO_PAIRING
-    except (OpenGothaError, McMahonInputError, ConfigError, RankError, H9Error) as exc:
-        err.write(f"{PROG}: {exc}\n")
-        return EXIT_INVALID
-    except OSError as exc:
-        name = exc.filename or ""
-        err.write(f"{PROG}: {name}{': ' if name else ''}{exc.strerror or exc}\n")
-        return EXIT_FILE
-    except Exception:  # a bug: say so, with the trace
-        err.write(f"{PROG}: unexpected error\n{traceback.format_exc()}")
-        return EXIT_UNEXPECTED
+    return guarded(
+        PROG,
+        lambda: run(build_parser().parse_args(argv), out, err),
+        err,
+        [
+            (NoValidPairing, EXIT_NO_PAIRING, ""),
+            (
+                (OpenGothaError, McMahonInputError, ConfigError, RankError, H9Error),
+                EXIT_INVALID,
+                "",
+            ),
+        ],
+        file_message=_file_message,
+    )
+
+
+def _file_message(exc: OSError) -> str:
+    name = exc.filename or ""
+    return f"{name}{': ' if name else ''}{exc.strerror or exc}"
 
 
 if __name__ == "__main__":

@@ -26,10 +26,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import traceback
 from pathlib import Path
 from typing import Any, TextIO
 
+from pairing.cli_support import Parser, UsageError, guarded
 from pairing.simulation.config import (
     DEFAULT_TIEBREAKS,
     PAPER_SYSTEMS,
@@ -46,17 +46,8 @@ from pairing.simulation.summary import summarise
 EXIT_OK, EXIT_ENGINE, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_FILE = 0, 1, 2, 3, 5
 
 
-class UsageError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse would exit with 2
-        raise UsageError(message)
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = Parser(
         prog="blossom-simulate",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -147,7 +138,8 @@ def main(
     argv = list(sys.argv[1:] if argv is None else argv)
     out = out or sys.stdout
     err = err or sys.stderr
-    try:
+
+    def body() -> int:
         args = build_parser().parse_args(argv)
         config = config_from_args(args)
         if args.workers is not None and args.workers < 1:
@@ -176,21 +168,14 @@ def main(
 
             write_svg(document, args.plot)
         return EXIT_OK
-    except UsageError as exc:
-        err.write(f"blossom-simulate: {exc}\n(see blossom-simulate --help)\n")
-        return EXIT_INVALID
-    except ExternalEngineError as exc:
-        err.write(f"blossom-simulate: external engine: {exc}\n")
-        return EXIT_ENGINE
-    except OSError as exc:
-        name = exc.filename or ""
-        err.write(f"blossom-simulate: cannot write {name}: {exc.strerror or exc}\n")
-        return EXIT_FILE
-    except SystemExit as exc:  # --help
-        return int(exc.code or 0)
-    except Exception:
-        err.write("blossom-simulate: unexpected error\n" + traceback.format_exc())
-        return EXIT_UNEXPECTED
+
+    return guarded(
+        "blossom-simulate",
+        body,
+        err,
+        [(ExternalEngineError, EXIT_ENGINE, "external engine: ")],
+        file_message=lambda e: f"cannot write {e.filename or ''}: {e.strerror or e}",
+    )
 
 
 if __name__ == "__main__":
