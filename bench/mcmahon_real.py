@@ -25,8 +25,8 @@ from pairing.engine.mcmahon import (
     player_states,
     round_quality,
 )
+from pairing.formats.opengotha import read_opengotha
 from pairing.gorecord import GoTournament, mcmahon_config, mcmahon_request
-from pairing.opengotha import read_opengotha
 
 DEFAULT_DATA = Path("/work/shared/data/go/opengotha")
 

@@ -69,7 +69,7 @@ def _require_empty(section: Section) -> None:
 
 
 def trf_export(*, section: Section, published_only: bool = False) -> str:
-    from pairing.trf.writer import format_trf
+    from pairing.formats.trf.writer import format_trf
 
     return format_trf(section_record(section=section, published_only=published_only))
 
@@ -135,8 +135,8 @@ def _round_games(record: TournamentRecord, r: int, scores: dict[int, Fraction]):
 def trf_import(*, section: Section, text: str) -> ImportReport:
     """Players, rounds, results, byes, scoring and prohibited pairs of a TRF, into an
     empty section. Imported rounds are published (closed when complete)."""
-    from pairing.trf.errors import TRFError
-    from pairing.trf.reader import parse_trf
+    from pairing.formats.trf.errors import TRFError
+    from pairing.formats.trf.reader import parse_trf
 
     try:
         record = parse_trf(text)

@@ -122,13 +122,13 @@ def section_go_tournament(*, section: Section, published_only: bool = False) -> 
 
 
 def opengotha_export(*, section: Section, published_only: bool = False) -> str:
-    from pairing.opengotha import dumps_opengotha
+    from pairing.formats.opengotha import dumps_opengotha
 
     return dumps_opengotha(section_go_tournament(section=section, published_only=published_only))
 
 
 def h9_export(*, section: Section, published_only: bool = False) -> str:
-    from pairing.h9 import dumps_h9
+    from pairing.formats.h9 import dumps_h9
     from pairing.mcmahon_glue import section_config
 
     t = section_go_tournament(section=section, published_only=published_only)
@@ -182,7 +182,7 @@ def _settings_update(*, section: Section, **fields) -> None:
 def opengotha_import(*, section: Section, text: str):
     """Players, rounds, games, byes and McMahon settings of an OpenGotha file, into an
     empty Go section. Rounds with every result are closed, the others published."""
-    from pairing.opengotha import OpenGothaError, loads_opengotha
+    from pairing.formats.opengotha import OpenGothaError, loads_opengotha
     from tournaments.files import ImportReport
 
     if not section.is_go:

@@ -25,6 +25,7 @@ import numpy as np
 
 from pairing.engine.swiss import PairingError, pair_round
 from pairing.engine.swiss.checker import RecordedRound, absolute_rule_breaks
+from pairing.record_table import table_from_record
 from pairing.simulation.config import EXTERNAL, SimulationConfig
 from pairing.simulation.external import ExternalEngine, ExternalEngineError
 from pairing.simulation.metrics import (
@@ -42,7 +43,6 @@ from pairing.simulation.strength_difference import (
 from pairing.simulation.strengths import Field, draw_field
 from pairing.simulation.tournament import PlayedBoard, SimTournament
 from tiebreaks.methods.context import TiebreakWarning
-from tiebreaks.methods.record import table_from_record
 from tiebreaks.methods.standings import standings
 
 _CODE = {1: "1", 0: "=", -1: "0"}

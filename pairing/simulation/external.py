@@ -24,8 +24,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from pairing.formats.trf import format_trf
 from pairing.record import TournamentRecord
-from pairing.trf import format_trf
 
 DEFAULT_TIMEOUT = 120.0
 

@@ -10,13 +10,13 @@ import types
 import numpy as np
 import pytest
 
-from pairing import cli
+from pairing.cli import pair as cli
 from pairing.engine.swiss import pair_round
 from pairing.engine.swiss.from_record import MIRROR, request_from_record
+from pairing.formats.trf import read_trf, write_trf
 from pairing.generate import GeneratorConfig, generate_tournament
 from pairing.record import PlayerRecord, RoundEntry, TournamentRecord
 from pairing.simulation.milvang import draw_results
-from pairing.trf import read_trf, write_trf
 
 SYSTEMS = ["dutch", "burstein", "monrad", "random", "random2", "adjacent"]
 
@@ -188,9 +188,9 @@ def test_check_reports_a_broken_rule(tmp_path):
 
 def test_mcmahon_goes_to_its_own_command_line(monkeypatch):
     seen = {}
-    fake = types.ModuleType("pairing.mcmahon_cli")
+    fake = types.ModuleType("pairing.cli.mcmahon")
     fake.main = lambda argv: seen.setdefault("argv", argv) and 7
-    monkeypatch.setitem(sys.modules, "pairing.mcmahon_cli", fake)
+    monkeypatch.setitem(sys.modules, "pairing.cli.mcmahon", fake)
     assert cli.main(["--mcmahon", "event.xml", "-p"]) == 7
     assert seen["argv"] == ["--mcmahon", "event.xml", "-p"]
 

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
+from pairing.formats.trf import format_trf
 from pairing.generate import ConfigError, GeneratorConfig, generate_tournament, parse_config
-from pairing.trf import format_trf
 
 
 def test_config_keys():

@@ -4,9 +4,9 @@ import re
 
 import pytest
 
+from pairing.formats.h9 import H9Error, adjusted_time, dumps_h9, tournament_class
+from pairing.formats.opengotha import read_opengotha
 from pairing.gorecord import GoGame, GoPlayer, GoSettings, GoTournament
-from pairing.h9 import H9Error, adjusted_time, dumps_h9, tournament_class
-from pairing.opengotha import read_opengotha
 from tests.shared_data import OPENGOTHA
 
 DATA = OPENGOTHA

@@ -4,8 +4,8 @@ import io
 
 import pytest
 
-from pairing.mcmahon_cli import main
-from pairing.opengotha import read_opengotha
+from pairing.cli.mcmahon import main
+from pairing.formats.opengotha import read_opengotha
 from tests.shared_data import OPENGOTHA
 
 DATA = OPENGOTHA
@@ -110,7 +110,7 @@ def test_no_valid_pairing_exits_1(tmp_path):
 
 
 def test_blossom_pairing_dispatches_mcmahon(capsys):
-    from pairing.cli import main as blossom_pairing
+    from pairing.cli.pair import main as blossom_pairing
 
     code = blossom_pairing(["--mcmahon", str(DATA / "frioul-2018.xml"), "-p"])
     captured = capsys.readouterr()

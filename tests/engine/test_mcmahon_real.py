@@ -9,8 +9,8 @@ organisers' pairings is a report: bench/mcmahon_real.py.
 import pytest
 
 from pairing.engine.mcmahon import pair_round
+from pairing.formats.opengotha import read_opengotha
 from pairing.gorecord import mcmahon_config, mcmahon_request
-from pairing.opengotha import read_opengotha
 from tests.engine.test_mcmahon_engine import check_hard_rules
 from tests.shared_data import OPENGOTHA
 

@@ -2,14 +2,14 @@
 
 import pytest
 
-from pairing.gorecord import GoGame, GoPlayer, GoSettings, GoTournament, mcmahon_config
-from pairing.opengotha import (
+from pairing.formats.opengotha import (
     OpenGothaError,
     dumps_opengotha,
     loads_opengotha,
     parse_xml,
     read_opengotha,
 )
+from pairing.gorecord import GoGame, GoPlayer, GoSettings, GoTournament, mcmahon_config
 from tests.shared_data import OPENGOTHA
 
 DATA = OPENGOTHA

@@ -10,7 +10,7 @@ import json
 import numpy as np
 import pytest
 
-from pairing.simulation import cli
+from pairing.cli import simulate as cli
 from pairing.simulation.plot import letter_values, svg_text
 from pairing.simulation.progress import ProgressBar
 from pairing.simulation.recommend import leaders, recommend

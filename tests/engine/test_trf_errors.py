@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.trf import TRFError, parse_trf, read_trf
+from pairing.formats.trf import TRFError, parse_trf, read_trf
 
 P1 = (
     "001    1      Alpha                             2000                             "

@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
+from pairing.formats.trf import format_trf, parse_trf, read_trf, write_trf
 from pairing.generate import generate_tournament, parse_config
 from pairing.record import RoundEntry
-from pairing.trf import format_trf, parse_trf, read_trf, write_trf
 
 
 def _tournament():

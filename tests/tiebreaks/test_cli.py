@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from pairing.cli.standings import EXIT_FILE_ERROR, EXIT_INVALID_INPUT, EXIT_OK, main
 from tests.tiebreaks.loaders import load_fide_exercise
 from tests.tiebreaks.test_fide_exercise import _published
 from tests.tiebreaks.trf_sample import table_to_trf
-from tiebreaks.cli import EXIT_FILE_ERROR, EXIT_INVALID_INPUT, EXIT_OK, main
 
 
 @pytest.fixture(scope="module")
@@ -113,7 +113,7 @@ def test_missing_file_is_a_file_error(capsys, tmp_path):
 
 def test_console_script(exercise_trf):
     script = Path(sys.executable).with_name("blossom-standings")
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "tiebreaks.cli"]
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "pairing.cli.standings"]
     done = subprocess.run(
         [*command, str(exercise_trf), "--json", "--tiebreaks", "BH"],
         capture_output=True,

@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from pairing.record import PlayerRecord, RoundEntry, TournamentRecord
+from pairing.record_table import table_from_record
 from tests.tiebreaks.loaders import load_fide_exercise
 from tiebreaks.methods.context import Context
 from tiebreaks.methods.presets import PRESETS, get_preset
-from tiebreaks.methods.record import table_from_record
 from tiebreaks.methods.registry import UnknownTiebreak, all_methods, canonical, get_method
 from tiebreaks.methods.standings import standings
 from tiebreaks.methods.table import Kind, Player, ResultsTable, RoundResult, TableError

@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from xml.parsers import expat
 
-from .gorecord import (
+from pairing.formats.opengotha_settings import read_settings, write_settings
+from pairing.gorecord import (
     RESULT_POINTS,
     GoBye,
     GoGame,
@@ -21,7 +22,6 @@ from .gorecord import (
     XmlNode,
     player_key,
 )
-from .opengotha_settings import read_settings, write_settings
 
 
 class OpenGothaError(ValueError):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pairing.formats.trf import layout as L
+from pairing.formats.trf.errors import TRFError
 from pairing.record import (
     ALL_CODES,
     BYE_CODES,
@@ -11,8 +13,6 @@ from pairing.record import (
     PlayerRecord,
     RoundEntry,
 )
-from pairing.trf import layout as L
-from pairing.trf.errors import TRFError
 
 SEXES = frozenset("mwfMWF ")
 # Older TRF files write byes with the forfeit and draw codes and opponent 0000.

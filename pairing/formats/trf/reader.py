@@ -15,11 +15,11 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
+from pairing.formats.trf import layout as L
+from pairing.formats.trf.errors import TRFError
+from pairing.formats.trf.players import parse_player
+from pairing.formats.trf.records import References, parse_record
 from pairing.record import TournamentRecord
-from pairing.trf import layout as L
-from pairing.trf.errors import TRFError
-from pairing.trf.players import parse_player
-from pairing.trf.records import References, parse_record
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 OPPOSITE_RESULT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+-"}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .gorecord import GoSettings, XmlNode
+from pairing.gorecord import GoSettings, XmlNode
 
 # (element, attribute, field, kind)
 _MAP: tuple[tuple[str, str, str, str], ...] = (

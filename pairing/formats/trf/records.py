@@ -19,9 +19,9 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from pairing.formats.trf import layout as L
+from pairing.formats.trf.errors import TRFError
 from pairing.record import DEFAULT_POINTS, TournamentRecord
-from pairing.trf import layout as L
-from pairing.trf.errors import TRFError
 
 TEXT_RECORDS = {
     "012": "name",

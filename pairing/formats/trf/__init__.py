@@ -4,8 +4,8 @@ record = read_trf("event.trf")       # TournamentRecord, or TRFError(line, colum
 write_trf(record, "copy.trf")
 """
 
-from pairing.trf.errors import TRFError
-from pairing.trf.reader import parse_trf, read_trf
-from pairing.trf.writer import format_trf, write_trf
+from pairing.formats.trf.errors import TRFError
+from pairing.formats.trf.reader import parse_trf, read_trf
+from pairing.formats.trf.writer import format_trf, write_trf
 
 __all__ = ["TRFError", "format_trf", "parse_trf", "read_trf", "write_trf"]

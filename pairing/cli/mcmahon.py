@@ -30,7 +30,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
-from pairing.cli_support import Parser, UsageError, guarded
+from pairing.cli.support import Parser, UsageError, guarded
 from pairing.engine.mcmahon import (
     ConfigError,
     McMahonConfig,
@@ -44,9 +44,9 @@ from pairing.engine.mcmahon import (
     player_states,
     round_quality,
 )
+from pairing.formats.h9 import H9Error, dumps_h9
+from pairing.formats.opengotha import OpenGothaError, read_opengotha, write_opengotha
 from pairing.gorecord import GoBye, GoGame, GoTournament, mcmahon_config, mcmahon_request
-from pairing.h9 import H9Error, dumps_h9
-from pairing.opengotha import OpenGothaError, read_opengotha, write_opengotha
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_SIZE, EXIT_FILE = range(6)
 PROG = "blossom-pairing --mcmahon"

@@ -66,7 +66,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _read_record(source: str):
-    from pairing.trf import TRFError, parse_trf, read_trf
+    from pairing.formats.trf import TRFError, parse_trf, read_trf
 
     try:
         if source == "-":
@@ -77,7 +77,7 @@ def _read_record(source: str):
 
 
 def compute(args: argparse.Namespace) -> Standings:
-    from tiebreaks.methods.record import table_from_record
+    from pairing.record_table import table_from_record
 
     record = _read_record(args.input)
     try:

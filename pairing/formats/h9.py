@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import unicodedata
 
-from .engine.mcmahon.config import McMahonConfig
-from .engine.mcmahon.ranks import format_rank
-from .engine.mcmahon.standings import CRITERIA, placement, standings
-from .gorecord import GoGame, GoTournament, mcmahon_config, mcmahon_request
+from pairing.engine.mcmahon.config import McMahonConfig
+from pairing.engine.mcmahon.ranks import format_rank
+from pairing.engine.mcmahon.standings import CRITERIA, placement, standings
+from pairing.gorecord import GoGame, GoTournament, mcmahon_config, mcmahon_request
 
 DEFAULT_CRITERIA = ("MMS", "SOSM", "SOSOSM")
 

@@ -40,14 +40,14 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from pairing.cli_support import Parser, UsageError, guarded
+from pairing.cli.support import Parser, UsageError, guarded
 from pairing.engine.swiss import SYSTEMS, PairingError, RequestError, WeightRangeError, pair_round
 from pairing.engine.swiss.checker import RoundCheck, check_tournament
 from pairing.engine.swiss.from_record import request_from_record
 from pairing.engine.swiss.request import BACKEND_CHOICES
 from pairing.engine.swiss.result import SwissPairing
+from pairing.formats.trf import TRFError, read_trf, write_trf
 from pairing.generate import ConfigError, GeneratorConfig, generate_tournament, read_config
-from pairing.trf import TRFError, read_trf, write_trf
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_SIZE, EXIT_FILE = range(6)
 SYSTEM_ORDER = ("dutch", "burstein", "monrad", "random", "random2", "adjacent")
@@ -216,7 +216,7 @@ def main(
     out = out or sys.stdout
     err = err or sys.stderr
     if "--mcmahon" in argv:
-        from pairing.mcmahon_cli import main as mcmahon_main
+        from pairing.cli.mcmahon import main as mcmahon_main
 
         return mcmahon_main(argv)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pairing.formats.trf.players import format_player
+from pairing.formats.trf.records import format_records, format_trailing_records
 from pairing.record import TournamentRecord
-from pairing.trf.players import format_player
-from pairing.trf.records import format_records, format_trailing_records
 
 
 def format_trf(record: TournamentRecord, *, newline: str = "\n") -> str:

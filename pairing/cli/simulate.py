@@ -29,7 +29,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from pairing.cli_support import Parser, UsageError, guarded
+from pairing.cli.support import Parser, UsageError, guarded
 from pairing.simulation.config import (
     DEFAULT_TIEBREAKS,
     PAPER_SYSTEMS,
