@@ -200,7 +200,7 @@ def fill(*, players: int, pairing: str) -> tuple[str, str, float]:
 def pair(section, how: str):
     """The next round: by the pairing service, or a simple deterministic scheme."""
     if how == "engine":
-        from pairing.services import round_pair
+        from tournaments.pairing_services import round_pair
 
         return round_pair(section=section)
     from tournaments import services

@@ -59,8 +59,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served from here, not from a CDN
     "tournaments",
-    "pairing",
-    "tiebreaks",
+    "tournaments.jobs",  # app label "pairing": see tournaments/jobs/apps.py
 ]
 
 MIDDLEWARE = [

@@ -13,6 +13,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("arbiter/", include("tournaments.urls_arbiter")),
     path("e/", include("tournaments.urls_public")),
-    path("lab/", include("pairing.lab_urls")),
+    path("lab/", include("tournaments.urls_lab")),
     path("api/", include("tournaments.api.urls")),
 ]

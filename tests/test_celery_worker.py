@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from celery.result import EagerResult
 
-from pairing.tasks import ping
 from tests.conftest import real_worker
+from tournaments.tasks import ping
 
 pytestmark = pytest.mark.redis
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
-from pairing.models import PairingJob
 from tournaments import selectors
+from tournaments.jobs.models import PairingJob
 from tournaments.models import (
     Bye,
     ByeRequest,

@@ -127,7 +127,7 @@ def _play_go_round(rnd, rng: np.random.Generator) -> None:
 
 def demo_play(*, section, rounds: int, seed: int) -> None:
     """Pair, publish, play and close `rounds` rounds of a section."""
-    from pairing.services import round_pair
+    from tournaments.pairing_services import round_pair
 
     rng = np.random.default_rng(seed)
     play = _play_go_round if section.is_go else _play_chess_round

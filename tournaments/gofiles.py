@@ -51,7 +51,7 @@ def join_name(family: str, given: str) -> str:
 
 
 def section_go_tournament(*, section: Section, published_only: bool = False) -> GoTournament:
-    from pairing.mcmahon_glue import section_config
+    from tournaments.mcmahon_glue import section_config
 
     event = section.event
     config = section_config(section)
@@ -129,7 +129,7 @@ def opengotha_export(*, section: Section, published_only: bool = False) -> str:
 
 def h9_export(*, section: Section, published_only: bool = False) -> str:
     from pairing.formats.h9 import dumps_h9
-    from pairing.mcmahon_glue import section_config
+    from tournaments.mcmahon_glue import section_config
 
     t = section_go_tournament(section=section, published_only=published_only)
     return dumps_h9(t, config=section_config(section))

@@ -333,7 +333,7 @@ def public_standings(*, section: Section, after_round: int | None = None) -> Pub
     round); None until round 1 is complete. Draft rounds never count.
 
     Raises RoundNotComplete for any other round."""
-    from tiebreaks.services import complete_rounds, standings_compute
+    from tournaments.standings import complete_rounds, standings_compute
 
     last = complete_rounds(section=section, published_only=True)
     if after_round is not None and not 1 <= after_round <= last:

@@ -186,7 +186,7 @@ def test_an_arbiter_publishes_a_draft_round(api, arbiter_of, django_capture_on_c
 @pytest.fixture
 def tasks_in_process(monkeypatch):
     """Pairing tasks run in this process (the API is under test here, not the workers)."""
-    from pairing.tasks import pair_round_task
+    from tournaments.tasks import pair_round_task
 
     monkeypatch.setitem(pair_round_task.app.conf, "task_always_eager", True)
 

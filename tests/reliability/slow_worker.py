@@ -38,7 +38,7 @@ def main(argv: list[str]) -> None:
             time.sleep(pause)
         return rnd
 
-    services.round_create = round_create_then_stop  # pairing.services looks it up here
+    services.round_create = round_create_then_stop  # tournaments.pairing_services looks it up here
 
     from config.celery import app
 

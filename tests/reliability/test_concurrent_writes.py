@@ -24,8 +24,6 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 
-from pairing.models import PairingJob
-from pairing.services import pairing_job_request, pairing_job_run
 from tests.factories import EventFactory, EventRoleFactory, PlayerFactory, SectionFactory
 from tests.reliability.arbiters import RESULTS, Arbiter, Outcome
 from tests.reliability.processes import (
@@ -35,7 +33,9 @@ from tests.reliability.processes import (
     process_env,
 )
 from tests.web.arbiter_helpers import make_round
+from tournaments.jobs.models import PairingJob
 from tournaments.models import EventRole, Game, ResultChange
+from tournaments.pairing_services import pairing_job_request, pairing_job_run
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -214,7 +214,7 @@ def pairing_job_request_without_running(section, user) -> PairingJob:
     """A queued job, as the button leaves it before a worker takes it."""
     from unittest import mock
 
-    with mock.patch("pairing.services._enqueue"):
+    with mock.patch("tournaments.pairing_services._enqueue"):
         return pairing_job_request(section=section, by=user)
 
 

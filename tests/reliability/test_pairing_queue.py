@@ -12,12 +12,12 @@ from celery import Celery
 from django.utils import timezone
 
 from config.celery import app
-from pairing import services as pairing
-from pairing.models import PairingJob
-from pairing.queue import QueueUnreachable, task_publish
 from tests.conftest import _reset_celery_connections
 from tests.reliability.processes import PrivateRedis, free_port
 from tests.web.arbiter_helpers import make_setup
+from tournaments import pairing_services as pairing
+from tournaments.jobs.models import PairingJob
+from tournaments.jobs.queue import QueueUnreachable, task_publish
 
 
 def nothing() -> None:

@@ -17,7 +17,6 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 
-from pairing.models import PairingJob
 from tests.factories import EventFactory, EventRoleFactory, PlayerFactory, SectionFactory
 from tests.reliability.arbiters import Arbiter
 from tests.reliability.processes import (
@@ -30,6 +29,7 @@ from tests.reliability.processes import (
 )
 from tests.web.arbiter_helpers import make_round
 from tournaments import services
+from tournaments.jobs.models import PairingJob
 from tournaments.models import EventRole
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow, pytest.mark.django_db(transaction=True)]

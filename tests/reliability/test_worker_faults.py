@@ -26,7 +26,6 @@ from celery import Celery
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 
-from pairing.models import PairingJob
 from tests.factories import EventFactory, EventRoleFactory, SectionFactory
 from tests.reliability.processes import (
     PrivateRedis,
@@ -38,6 +37,7 @@ from tests.reliability.processes import (
     wait_until,
 )
 from tournaments import services
+from tournaments.jobs.models import PairingJob
 from tournaments.models import EventRole, Player
 
 pytestmark = [

@@ -9,13 +9,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from pairing.models import PairingJob
 from tests.api.isolation import isolated_public_cache
 from tests.factories import EventFactory, EventRoleFactory, PlayerFactory, SectionFactory
 from tests.security.test_url_access import ARBITER, LOGIN, PUBLIC, classify, fill
 from tests.security.world import all_routes
 from tests.web.arbiter_helpers import make_round, quick_user
 from tournaments import services
+from tournaments.jobs.models import PairingJob
 from tournaments.models import EventRole
 
 pytestmark = pytest.mark.django_db

@@ -30,11 +30,11 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from pairing import services as pairing
 from tests.factories import EventRoleFactory, UserFactory
 from tests.reliability.processes import free_port
 from tests.reliability.test_pairing_queue import celery_broker
 from tests.web.arbiter_helpers import make_round, make_setup
+from tournaments import pairing_services as pairing
 from tournaments import services
 
 ROOT = Path(__file__).resolve().parents[2]

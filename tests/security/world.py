@@ -11,10 +11,10 @@ from django.apps import apps
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.authtoken.models import Token
 
-from pairing.models import PairingJob
 from tests.factories import EventFactory, EventRoleFactory, PlayerFactory, SectionFactory
 from tests.web.arbiter_helpers import make_round, quick_user
 from tournaments import services
+from tournaments.jobs.models import PairingJob
 from tournaments.models import EventRole, Round, Section
 
 

@@ -7,11 +7,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from pairing.models import PairingJob
 from tests.web.arbiter_helpers import make_round, make_setup, quick_user
 from tournaments import arbiter_selectors as aselectors
 from tournaments import arbiter_services, selectors, services
 from tournaments.errors import ServiceError
+from tournaments.jobs.models import PairingJob
 from tournaments.models import EventRole, ProhibitedPair
 from tournaments.views.arbiter import present
 

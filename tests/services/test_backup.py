@@ -123,7 +123,7 @@ def _snapshot(event) -> dict:
 
 
 def test_the_demo_event_goes_out_and_back_through_the_commands_with_nothing_lost(tmp_path):
-    from pairing.services import round_pair
+    from tournaments.pairing_services import round_pair
 
     event = demo_create()  # what `manage.py demo` makes: chess 5 rounds, Go 3 rounds, all closed
     chief, deputy = UserFactory(username="chief"), UserFactory(username="deputy")

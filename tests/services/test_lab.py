@@ -10,8 +10,6 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.utils import timezone
 
-from pairing import lab
-from pairing.models import SimulationJob
 from tests.factories import (
     EventRoleFactory,
     GoSectionFactory,
@@ -19,7 +17,9 @@ from tests.factories import (
     SectionFactory,
     UserFactory,
 )
+from tournaments import lab
 from tournaments.errors import StateError
+from tournaments.jobs.models import SimulationJob
 
 pytestmark = pytest.mark.django_db
 
@@ -158,7 +158,7 @@ def test_an_error_in_the_run_fails_the_job_with_a_message(monkeypatch):
 
 
 def test_sections_of_other_events_are_not_offered(client):
-    from pairing.lab_views import _user_sections
+    from tournaments.views.lab import _user_sections
 
     mine = EventRoleFactory()
     SectionFactory(event=mine.event, name="Open")

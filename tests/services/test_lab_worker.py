@@ -8,10 +8,10 @@ import time
 
 import pytest
 
-from pairing import lab
-from pairing.models import SimulationJob
 from tests.conftest import real_worker
 from tests.factories import UserFactory
+from tournaments import lab
+from tournaments.jobs.models import SimulationJob
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 

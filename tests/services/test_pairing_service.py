@@ -2,13 +2,12 @@ from __future__ import annotations
 
 import pytest
 
-from pairing import drafts
-from pairing.models import PairingJob
-from pairing.services import pairing_job_request, round_pair
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
-from tournaments import services
+from tournaments import drafts, services
 from tournaments.errors import StateError
+from tournaments.jobs.models import PairingJob
 from tournaments.models import Bye, Game, Round
+from tournaments.pairing_services import pairing_job_request, round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -144,7 +143,7 @@ def test_make_a_board_on_a_chosen_board_number_keeps_everyone_paired(section):
 def test_an_engine_crash_in_process_fails_the_job_without_raising(
     section, django_capture_on_commit_callbacks, in_process_tasks, monkeypatch
 ):
-    import pairing.services as ps
+    import tournaments.pairing_services as ps
 
     def broken(*args, **kwargs):
         raise ZeroDivisionError("engine bug")

@@ -2,11 +2,11 @@ from __future__ import annotations
 
 import pytest
 
-from tiebreaks.services import complete_rounds, standings_compute
 from tournaments import services
 from tournaments.demo import demo_create
 from tournaments.errors import ServiceError
 from tournaments.selectors import section_scores
+from tournaments.standings import complete_rounds, standings_compute
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +48,7 @@ def test_standings_after_an_incomplete_round_are_refused(demo):
     assert standings_compute(section=chess, after_round=2).after_round == 2
     with pytest.raises(ServiceError, match="round 5 is not complete"):
         standings_compute(section=chess, after_round=5)
-    from pairing.services import round_pair
+    from tournaments.pairing_services import round_pair
 
     rnd = round_pair(section=chess)
     services.round_publish(round=rnd)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from pairing.models import PairingJob
 from tests.web.arbiter_helpers import make_round, make_setup, quick_user
+from tournaments.jobs.models import PairingJob
 
 pytestmark = pytest.mark.django_db
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.models import PairingJob
 from tests.web.arbiter_helpers import make_round, make_setup
 from tournaments import services
+from tournaments.jobs.models import PairingJob
 from tournaments.models import Round, RoundStatus
 
 pytestmark = pytest.mark.django_db
@@ -19,7 +19,7 @@ HX = {"HX-Request": "true"}
 def tasks_in_process(monkeypatch):
     """Pairing tasks run in this process, as they do without REDIS_URL (the pages are
     under test here; the browser tests also run them through a real worker)."""
-    from pairing.tasks import pair_round_task
+    from tournaments.tasks import pair_round_task
 
     monkeypatch.setitem(pair_round_task.app.conf, "task_always_eager", True)
 

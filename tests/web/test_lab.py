@@ -8,9 +8,9 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from pairing import lab
-from pairing.models import SimulationJob
 from tests.factories import EventRoleFactory, PlayerFactory, SectionFactory, UserFactory
+from tournaments import lab
+from tournaments.jobs.models import SimulationJob
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from pairing.models import SimulationJob
 from tests.factories import UserFactory
+from tournaments.jobs.models import SimulationJob
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

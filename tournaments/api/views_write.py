@@ -216,7 +216,7 @@ class PairView(ApiView):
         '"finished" is true. The round is then a draft: publish it.',
     )
     def post(self, request: Request, event: str, section: str):
-        from pairing.services import pairing_job_request
+        from tournaments.pairing_services import pairing_job_request
 
         sec = arbiter_section(request, event, section)
         job = pairing_job_request(section=sec, by=request.user)
@@ -235,7 +235,7 @@ class JobView(ApiView):
         description=AUTH,
     )
     def get(self, request: Request, job: int):
-        from pairing.models import PairingJob
+        from tournaments.jobs.models import PairingJob
 
         obj = None
         if 1 <= job <= 2**62:

@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
-from pairing import services as pairing
+from tournaments import pairing_services as pairing
 from tournaments.errors import ServiceError
 from tournaments.forms.rounds import BoardForm, MoveForm, SwapForm
 from tournaments.views.arbiter.access import arbiter_view

@@ -9,9 +9,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseStopPolling, push_url, reswap, retarget
 
-from pairing import services as pairing
-from pairing.models import PairingJob
+from tournaments import pairing_services as pairing
 from tournaments.errors import ServiceError
+from tournaments.jobs.models import PairingJob
 from tournaments.views.arbiter.access import arbiter_view
 from tournaments.views.arbiter.common import fail, go, section_url
 from tournaments.views.arbiter.rounds import round_context

@@ -15,7 +15,7 @@ from tournaments.models import Player
 
 @dataclass(frozen=True, slots=True)
 class StandingLine:
-    row: Any  # tiebreaks.services.Row
+    row: Any  # tournaments.standings.Row
     cells: tuple[str, ...]  # the tiebreak values, in column order, formatted
 
 

@@ -7,8 +7,8 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from pairing import services as pairing
 from tournaments import arbiter_selectors as aselectors
+from tournaments import pairing_services as pairing
 from tournaments import selectors, services
 from tournaments.errors import ServiceError
 from tournaments.forms.rounds import (

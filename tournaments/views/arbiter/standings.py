@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from django.shortcuts import render
 
-from tiebreaks.services import standings_compute
 from tournaments import arbiter_selectors as aselectors
 from tournaments import selectors
 from tournaments.errors import ServiceError
+from tournaments.standings import standings_compute
 from tournaments.views.arbiter.access import arbiter_view
 from tournaments.views.arbiter.common import int_or_none
 from tournaments.views.arbiter.present import crosstable_lines, standings_lines

@@ -145,7 +145,7 @@ def _explanation(explanation) -> dict:
 
 def mcmahon_round(section: Section, number: int):
     """(games, byes, diagnostics) for `round_create`."""
-    from pairing.services import PairingFailed
+    from tournaments.pairing_services import PairingFailed
 
     request = mcmahon_request(section, number)
     try:

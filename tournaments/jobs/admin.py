@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from pairing.models import PairingJob, SimulationJob
+from tournaments.jobs.models import PairingJob, SimulationJob
 
 
 @admin.register(PairingJob)

@@ -24,7 +24,7 @@ def ping() -> dict:
 def pair_round_task(job_id: int) -> str:
     """Pair the round of a PairingJob. Idempotent: a redelivered or repeated task
     finds the job finished (or the round already paired) and does nothing more."""
-    from pairing.services import pairing_job_run
+    from tournaments.pairing_services import pairing_job_run
 
     job = pairing_job_run(job_id=job_id)
     return job.status
@@ -40,7 +40,7 @@ def pair_round_task(job_id: int) -> str:
 )
 def simulate_task(job_id: int) -> str:
     """Run a simulation-lab job. Idempotent: a finished job is left as it is."""
-    from pairing.lab import simulation_job_run
+    from tournaments.lab import simulation_job_run
 
     job = simulation_job_run(job_id=job_id)
     return job.status

@@ -21,9 +21,9 @@ from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseStopPolling
 
-from pairing import lab
-from pairing.models import SimulationJob
+from tournaments import lab
 from tournaments.errors import ServiceError
+from tournaments.jobs.models import SimulationJob
 from tournaments.models import GameKind, Section
 from tournaments.selectors import event_list_for_user
 

@@ -245,7 +245,7 @@ def _renumber(rnd: Round) -> None:
 
 def draft_repair(*, round: Round, by=None):
     """Throw the draft away and pair the round again (e.g. after a withdrawal)."""
-    from pairing.services import pairing_job_request
+    from tournaments.pairing_services import pairing_job_request
 
     section = round.section
     tservices.round_delete_draft(round=round)

@@ -29,11 +29,11 @@ from django.core.cache import cache
 from django.db import IntegrityError, close_old_connections, connections, transaction
 from django.utils import timezone
 
-from pairing.models import SimulationJob
-from pairing.queue import QueueUnreachable, task_publish
 from pairing.simulation.config import PAPER_SYSTEMS, SimulationConfig
 from pairing.simulation.strengths import StrengthModel, parse_strength
 from tournaments.errors import ServiceError, StateError
+from tournaments.jobs.models import SimulationJob
+from tournaments.jobs.queue import QueueUnreachable, task_publish
 
 log = logging.getLogger(__name__)
 
@@ -149,7 +149,7 @@ def _cache_key(key: str) -> str:
 
 
 def _run_in_thread(job_id: int) -> None:
-    from pairing.tasks import simulate_task
+    from tournaments.tasks import simulate_task
 
     def target() -> None:
         close_old_connections()
@@ -162,7 +162,7 @@ def _run_in_thread(job_id: int) -> None:
 
 
 def _enqueue(job_id: int) -> None:
-    from pairing.tasks import simulate_task
+    from tournaments.tasks import simulate_task
 
     if simulate_task.app.conf.task_always_eager:
         if getattr(settings, "LAB_RUN_INLINE", False):

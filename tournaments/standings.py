@@ -85,7 +85,7 @@ def complete_rounds(*, section: Section, published_only: bool = False) -> int:
 
 
 def _mms_start(section: Section, players: list[Player]) -> dict[int, float]:
-    from pairing.mcmahon_glue import starting_mms
+    from tournaments.mcmahon_glue import starting_mms
 
     return starting_mms(section, players)
 

@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from pairing import lab_views
+from tournaments.views import lab as lab_views
 
 app_name = "lab"
 KEY = r"(?P<key>[0-9a-f]{64})"

@@ -18,10 +18,10 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from pairing.models import PairingJob
-from pairing.queue import QueueUnreachable, task_publish
 from tournaments import services as tservices
 from tournaments.errors import ServiceError, StateError
+from tournaments.jobs.models import PairingJob
+from tournaments.jobs.queue import QueueUnreachable, task_publish
 from tournaments.models import ByeRequest, Round, RoundStatus, Section
 from tournaments.selectors import round_next_number
 
@@ -122,7 +122,7 @@ def _swiss_round(section: Section, number: int):
 
 
 def _mcmahon_round(section: Section, number: int):
-    from pairing.mcmahon_glue import mcmahon_round
+    from tournaments.mcmahon_glue import mcmahon_round
 
     return mcmahon_round(section, number)
 
@@ -158,7 +158,7 @@ def round_pair(*, section: Section, round_number: int | None = None) -> Round:
 
 
 def _enqueue(job_id: int) -> None:
-    from pairing.tasks import pair_round_task
+    from tournaments.tasks import pair_round_task
 
     if pair_round_task.app.conf.task_always_eager:
         # Embedded mode: run the task here. The job row records how it ended (an
@@ -279,7 +279,7 @@ def pairing_job_latest(*, section: Section) -> PairingJob | None:
 
 
 # Draft editing and the rule checker live in drafts.py; they are imported from here too.
-from pairing.drafts import (  # noqa: E402
+from tournaments.drafts import (  # noqa: E402
     draft_move,
     draft_repair,
     draft_set_board,
