@@ -165,17 +165,19 @@ def fill(*, players: int, pairing: str) -> tuple[str, str, float]:
     import django
 
     django.setup()
-    from tournaments import services
+    from tournaments.services.events import event_create
+    from tournaments.services.players import player_create
+    from tournaments.services.results import result_record
+    from tournaments.services.rounds import round_close, round_publish
+    from tournaments.services.sections import section_create
 
     rng = random.Random(7)
-    event = services.event_create(name="Bench Open", slug="bench")
-    section = services.section_create(
-        event=event, name="Open", slug="open", total_rounds=9, seed=20260701
-    )
+    event = event_create(name="Bench Open", slug="bench")
+    section = section_create(event=event, name="Open", slug="open", total_rounds=9, seed=20260701)
     ratings = sorted((rng.randint(1200, 2700) for _ in range(players)), reverse=True)
     for i, rating in enumerate(ratings):
         name = f"{LAST[i % 20]}-{LAST[(i // 20) % 20]}, {FIRST[(i * 7) % 20]}"
-        services.player_create(
+        player_create(
             section=section, name=name, rating=rating, federation="NOR", club=f"Club {i % 37}"
         )
     paired = 0.0
@@ -183,14 +185,14 @@ def fill(*, players: int, pairing: str) -> tuple[str, str, float]:
         started = time.perf_counter()
         rnd = pair(section, pairing)
         paired += time.perf_counter() - started
-        services.round_publish(round=rnd)
+        round_publish(round=rnd, confirm=True)
         games = list(rnd.games.select_related("white", "black").order_by("board"))
         if number == 7:
             games = games[: len(games) // 2]  # round 7 is being played
         for game in games:
-            services.result_record(game=game, result=result(rng, game), by=None)
+            result_record(game=game, result=result(rng, game), by=None)
         if number < 7:
-            services.round_close(round=rnd)
+            round_close(round=rnd)
     from django.db import connections
 
     connections.close_all()
@@ -200,22 +202,23 @@ def fill(*, players: int, pairing: str) -> tuple[str, str, float]:
 def pair(section, how: str):
     """The next round: by the pairing service, or a simple deterministic scheme."""
     if how == "engine":
-        from tournaments.pairing_services import round_pair
+        from tournaments.services.rounds import round_pair
 
         return round_pair(section=section)
-    from tournaments import services
-    from tournaments.selectors import section_scores
+    from tournaments.engines import ByeSpec, GameSpec
+    from tournaments.services.rounds import round_create
+    from tournaments.snapshot import SectionSnapshot
 
-    scores = section_scores(section=section)
+    scores = SectionSnapshot.load(section).scores()
     order = sorted(section.players.all(), key=lambda p: (-scores[p.pk], p.pairing_number))
     byes = []
     if len(order) % 2:
-        byes.append(services.ByeSpec(player=order.pop(), kind="pab"))
+        byes.append(ByeSpec(player=order.pop(), kind="pab"))
     games = [
-        services.GameSpec(board=k + 1, white=order[2 * k], black=order[2 * k + 1])
+        GameSpec(board=k + 1, white=order[2 * k], black=order[2 * k + 1])
         for k in range(len(order) // 2)
     ]
-    return services.round_create(section=section, games=games, byes=byes)
+    return round_create(section=section, games=games, byes=byes)
 
 
 def result(rng, game) -> str:

@@ -6,4 +6,7 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from tournaments import throttle  # noqa: F401  (counts failed logins)
+        # Imported for their side effects once the models are ready: the login
+        # throttle's signal handlers, and the Celery tasks the services send jobs
+        # to by name (tournaments/jobs/queue.py).
+        from tournaments import tasks, throttle  # noqa: F401

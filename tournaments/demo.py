@@ -8,9 +8,13 @@ from datetime import date, timedelta
 import numpy as np
 from django.db import transaction
 
-from tournaments import services
 from tournaments.gorank import grade_to_rank
 from tournaments.models import Event, GameKind, PairingSystem
+from tournaments.services.events import event_create
+from tournaments.services.players import player_create
+from tournaments.services.results import result_record
+from tournaments.services.rounds import round_close, round_pair, round_publish
+from tournaments.services.sections import section_create
 
 DEMO_SLUG = "blossom-open"
 
@@ -110,7 +114,7 @@ def _play_chess_round(rnd, rng: np.random.Generator) -> None:
     outcome = draw_results(white, black, rng)
     for game, o in zip(games, outcome, strict=True):
         result = {1: "1-0", 0: "1/2-1/2", -1: "0-1"}[int(o)]
-        services.result_record(game=game, result=result, by=None, source="demo")
+        result_record(game=game, result=result, by=None, source="demo")
 
 
 def _play_go_round(rnd, rng: np.random.Generator) -> None:
@@ -122,20 +126,19 @@ def _play_go_round(rnd, rng: np.random.Generator) -> None:
         gap += game.handicap if gap < 0 else -game.handicap
         p_white = 1.0 / (1.0 + np.exp(-gap / 1.5))
         result = "1-0" if rng.random() < p_white else "0-1"
-        services.result_record(game=game, result=result, by=None, source="demo")
+        result_record(game=game, result=result, by=None, source="demo")
 
 
 def demo_play(*, section, rounds: int, seed: int) -> None:
     """Pair, publish, play and close `rounds` rounds of a section."""
-    from tournaments.pairing_services import round_pair
 
     rng = np.random.default_rng(seed)
     play = _play_go_round if section.is_go else _play_chess_round
     for _ in range(rounds):
         rnd = round_pair(section=section)
-        services.round_publish(round=rnd)
+        round_publish(round=rnd)
         play(rnd, rng)
-        services.round_close(round=rnd)
+        round_close(round=rnd)
 
 
 @transaction.atomic
@@ -154,7 +157,7 @@ def demo_create(
         return existing
     rng = random.Random(seed)
     start = date.today()
-    event = services.event_create(
+    event = event_create(
         name="Blossom Open",
         slug=DEMO_SLUG,
         start_date=start,
@@ -162,7 +165,7 @@ def demo_create(
         venue="Town Hall, Main Square",
         is_public=True,
     )
-    chess = services.section_create(
+    chess = section_create(
         event=event,
         name="Open",
         game=GameKind.CHESS,
@@ -175,7 +178,7 @@ def demo_create(
     for rating in ratings:
         pool = rng.choice(CHESS_POOLS)
         title = next((t for floor, t in TITLES if rating >= floor), "")
-        services.player_create(
+        player_create(
             section=chess,
             name=_name(rng, pool, used),
             rating=rating,
@@ -184,7 +187,7 @@ def demo_create(
             club=rng.choice(pool[1]),
             fide_id=str(rng.randint(1_000_000, 99_999_999)),
         )
-    go = services.section_create(
+    go = section_create(
         event=event,
         name="Go McMahon",
         game=GameKind.GO,
@@ -197,7 +200,7 @@ def demo_create(
     grades = sorted((rng.randint(-15, 3) for _ in range(go_players)), reverse=True)  # 15k..4d
     for grade in grades:
         pool = rng.choice(GO_POOLS)
-        services.player_create(
+        player_create(
             section=go,
             name=_name(rng, pool, used),
             go_rank=grade_to_rank(grade),

@@ -34,3 +34,22 @@ class InvariantError(ServiceError):
     """A write would break an invariant (a player twice in one round, a duplicate round)."""
 
     code = "invariant"
+
+
+class RulesBroken(StateError):
+    """Publishing a round that breaks absolute rules, without the confirmation.
+    `violations` are the rule checker's findings (each with `message` and `to_dict`)."""
+
+    code = "rules-broken"
+
+    def __init__(self, message: str, *, violations: list) -> None:
+        super().__init__(message)
+        self.violations = list(violations)
+
+
+class QueueUnreachable(ServiceError):
+    """The task queue (Redis) did not accept a job: the background workers cannot be
+    reached. The job is marked failed; pressing again later sends a new one."""
+
+    code = "queue-unreachable"
+    job = None  # the job that could not be sent, once marked failed

@@ -6,6 +6,9 @@ import socket
 
 from celery import shared_task
 
+from tournaments.services.lab import simulation_job_run
+from tournaments.services.rounds import pairing_job_run
+
 
 @shared_task(name="blossom.ping", soft_time_limit=10, time_limit=15)
 def ping() -> dict:
@@ -24,10 +27,7 @@ def ping() -> dict:
 def pair_round_task(job_id: int) -> str:
     """Pair the round of a PairingJob. Idempotent: a redelivered or repeated task
     finds the job finished (or the round already paired) and does nothing more."""
-    from tournaments.pairing_services import pairing_job_run
-
-    job = pairing_job_run(job_id=job_id)
-    return job.status
+    return pairing_job_run(job_id=job_id).status
 
 
 @shared_task(
@@ -40,7 +40,4 @@ def pair_round_task(job_id: int) -> str:
 )
 def simulate_task(job_id: int) -> str:
     """Run a simulation-lab job. Idempotent: a finished job is left as it is."""
-    from tournaments.lab import simulation_job_run
-
-    job = simulation_job_run(job_id=job_id)
-    return job.status
+    return simulation_job_run(job_id=job_id).status

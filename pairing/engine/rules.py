@@ -6,7 +6,8 @@ draft (publishing asks for confirmation while it reports anything), and
 
 Rules (FIDE C.04.1 and the Swiss engine's graph; McMahon adds its own):
 - rematch: two players meet at most once (forfeited games do not count);
-- colour-limit: before the last round nobody's colour difference leaves +-beta;
+- colour-limit: before the last round nobody's colour difference leaves +-beta
+  (chess only: McMahon sections have no colour rule);
 - colour-three-in-a-row: before the last round nobody gets one colour a third
   time running;
 - second-bye / bye-after-unplayed-win: at most one pairing-allocated bye, and
@@ -81,6 +82,7 @@ class RoundRules:
     prohibited: frozenset[tuple[int, int]] = field(default_factory=frozenset)
     forbid_same_club: bool = False
     handicap_cap: int | None = None
+    colours: bool = True  # the chess colour rules apply (McMahon has none of its own)
 
 
 def _pair(a: int, b: int) -> tuple[int, int]:
@@ -137,7 +139,7 @@ def _game_violations(
                 (player.id,),
                 game.board,
             )
-        if rules.last_round or not game.played:
+        if rules.last_round or not game.played or not rules.colours:
             continue
         cd = colour_difference(player.colours) + (1 if colour == "w" else -1)
         limit = colour_limit(rules.beta)

@@ -10,15 +10,17 @@ from __future__ import annotations
 from decimal import Decimal
 
 from tests.factories import EventFactory, SectionFactory
-from tournaments import services
+from tournaments.engines import ByeSpec, GameSpec
 from tournaments.models import ByeKind, Event, Game, Player, Round, Section
-from tournaments.selectors import section_scores
+from tournaments.services.results import result_record
+from tournaments.services.rounds import round_create, round_publish
+from tournaments.snapshot import SectionSnapshot
 
 
 def simple_round(section: Section, *, bye_kind: str = ByeKind.PAIRING) -> Round:
     """Create the next round as a draft: players by score then number, each paired with
     the nearest one below not yet met; an odd one out gets a bye."""
-    scores = section_scores(section=section)
+    scores = SectionSnapshot.load(section).scores()
     players = sorted(section.players.all(), key=lambda p: (-scores.get(p.pk, 0), p.pairing_number))
     met: set[tuple[int, int]] = set()
     for rnd in section.rounds.all():
@@ -26,16 +28,16 @@ def simple_round(section: Section, *, bye_kind: str = ByeKind.PAIRING) -> Round:
             met |= {(w, b), (b, w)}
     games, byes, free = [], [], list(players)
     if len(free) % 2:
-        byes.append(services.ByeSpec(player=free.pop(), kind=bye_kind))
+        byes.append(ByeSpec(player=free.pop(), kind=bye_kind))
     board = 1
     while free:
         top = free.pop(0)
         partner = next((p for p in free if (top.pk, p.pk) not in met), free[0])
         free.remove(partner)
         white, black = (top, partner) if board % 2 else (partner, top)
-        games.append(services.GameSpec(board=board, white=white, black=black))
+        games.append(GameSpec(board=board, white=white, black=black))
         board += 1
-    return services.round_create(section=section, games=games, byes=byes)
+    return round_create(section=section, games=games, byes=byes)
 
 
 def _result(game: Game) -> str:
@@ -48,7 +50,7 @@ def play_round(rnd: Round, *, results: bool = True, bulk: bool = False) -> None:
     """Publish the round and (optionally) enter a result on every board: the lower
     pairing number wins, every third board is drawn. `bulk` writes the results in one
     statement without the audit trail (for big page-size fixtures only)."""
-    services.round_publish(round=rnd)
+    round_publish(round=rnd, confirm=True)
     if not results:
         return
     games = list(rnd.games.select_related("white", "black").order_by("board"))
@@ -58,7 +60,7 @@ def play_round(rnd: Round, *, results: bool = True, bulk: bool = False) -> None:
         Game.objects.bulk_update(games, ["result", "version"])
         return
     for game in games:
-        services.result_record(game=game, result=_result(game), by=None)
+        result_record(game=game, result=_result(game), by=None)
 
 
 FIRST = ("Alexandra", "Benedikt", "Charlotte", "Dmitri", "Elisabeth", "Francesco", "Gunnar")
@@ -110,4 +112,4 @@ def section_with_rounds(
 
 def score_of(section: Section, pairing_number: int) -> Decimal:
     player = section.players.get(pairing_number=pairing_number)
-    return section_scores(section=section, published_only=True)[player.pk]
+    return SectionSnapshot.load(section).scores(published_only=True)[player.pk]

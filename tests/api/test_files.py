@@ -6,7 +6,8 @@ import pytest
 
 from tests.api.builders import play_round, section_with_rounds
 from tests.factories import EventFactory, GoSectionFactory, PlayerFactory
-from tournaments import services
+from tournaments.engines import GameSpec
+from tournaments.services.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 
@@ -43,11 +44,11 @@ def go_section():
         PlayerFactory(section=section, pairing_number=i, name=f"Go Player {i}", go_rank=rank)
         for i, rank in enumerate(["2d", "1k", "3k", "5k"], start=1)
     ]
-    rnd = services.round_create(
+    rnd = round_create(
         section=section,
         games=[
-            services.GameSpec(1, players[0], players[1]),
-            services.GameSpec(2, players[2], players[3]),
+            GameSpec(1, players[0], players[1]),
+            GameSpec(2, players[2], players[3]),
         ],
     )
     play_round(rnd)

@@ -6,6 +6,8 @@ import pytest
 
 from tests.api.builders import section_with_rounds
 from tests.factories import EventFactory, GoSectionFactory, PlayerFactory, SectionFactory
+from tournaments.engines import GameSpec
+from tournaments.services.rounds import round_create, round_publish
 
 pytestmark = pytest.mark.django_db
 
@@ -108,15 +110,12 @@ def test_pairings_of_a_draft_or_unknown_round_are_404(api, number):
 
 
 def test_go_pairings_carry_handicap_and_komi(api):
-    from tournaments import services
 
     section = GoSectionFactory()
     a = PlayerFactory(section=section, pairing_number=1, go_rank="3k")
     b = PlayerFactory(section=section, pairing_number=2, go_rank="5k")
-    rnd = services.round_create(
-        section=section, games=[services.GameSpec(1, a, b, handicap=2, komi=0.5)]
-    )
-    services.round_publish(round=rnd)
+    rnd = round_create(section=section, games=[GameSpec(1, a, b, handicap=2, komi=0.5)])
+    round_publish(round=rnd)
     [board] = api.get(base(section) + "rounds/1/pairings/").json()["results"]
     assert board["handicap"] == 2 and board["komi"] == 0.5
     assert board["white"]["go_rank"] == "3k"

@@ -27,6 +27,11 @@ from dataclasses import dataclass, field
 
 from hypothesis import strategies as st
 
+from tournaments.selectors.exports import opengotha_export, trf_export
+from tournaments.services.imports import csv_import, opengotha_import, trf_import
+from tournaments.services.players import player_withdraw
+from tournaments.services.results import result_record
+
 FORMATS = ("trf", "csv", "opengotha")
 TIME_LIMIT = 10.0  # seconds one import may take before it counts as a hang
 ALPHABET = st.sampled_from(
@@ -173,8 +178,6 @@ def seed_texts(data_dir) -> dict[str, list[str]]:
     """Real files to damage. TRF seeds are exported from sections built here (which
     needs the database); OpenGotha seeds are the two smallest shared files."""
     from tests.web.arbiter_helpers import make_round, make_setup
-    from tournaments import services
-    from tournaments.files import opengotha_export, trf_export
 
     trf = []
     for players in (7, 10):
@@ -182,8 +185,8 @@ def seed_texts(data_dir) -> dict[str, list[str]]:
         for _ in (1, 2):
             rnd = make_round(setup.section)
             for k, game in enumerate(rnd.games.order_by("board")):
-                services.result_record(game=game, result=("1-0", "1/2-1/2", "0-1")[k % 3], by=None)
-        services.player_withdraw(player=setup.section.players.get(pairing_number=2))
+                result_record(game=game, result=("1-0", "1/2-1/2", "0-1")[k % 3], by=None)
+        player_withdraw(player=setup.section.players.get(pairing_number=2))
         trf.append(trf_export(section=setup.section))
     files = sorted((data_dir / "go" / "opengotha").glob("*.xml"), key=lambda p: p.stat().st_size)
     gotha = [p.read_text(encoding="utf-8") for p in files[:2]]
@@ -229,11 +232,8 @@ def empty_section(fmt: str):
 
 
 def importer(fmt: str) -> Callable:
-    from tournaments import files
 
-    return {"trf": files.trf_import, "csv": files.csv_import, "opengotha": files.opengotha_import}[
-        fmt
-    ]
+    return {"trf": trf_import, "csv": csv_import, "opengotha": opengotha_import}[fmt]
 
 
 def import_once(fmt: str, text: str, tally: Tally) -> str:

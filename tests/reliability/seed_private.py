@@ -16,26 +16,30 @@ def main() -> None:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-    from tournaments import services
+    from tournaments.engines import GameSpec
     from tournaments.models import EventRole
+    from tournaments.services.events import event_create, event_role_grant
+    from tournaments.services.players import player_create
+    from tournaments.services.rounds import round_create, round_publish
+    from tournaments.services.sections import section_create
 
     players = int(sys.argv[1]) if len(sys.argv) > 1 else 16
     password = os.environ["SEED_PASSWORD"]
-    event = services.event_create(name="Restart Open", slug="restart-open")
-    section = services.section_create(event=event, name="Open", slug="open", total_rounds=5)
+    event = event_create(name="Restart Open", slug="restart-open")
+    section = section_create(event=event, name="Open", slug="open", total_rounds=5)
     people = [
-        services.player_create(section=section, name=f"Player {i:02d}", rating=2400 - 10 * i)
+        player_create(section=section, name=f"Player {i:02d}", rating=2400 - 10 * i)
         for i in range(1, players + 1)
     ]
     games = [
-        services.GameSpec(board=i // 2 + 1, white=people[i], black=people[i + 1])
+        GameSpec(board=i // 2 + 1, white=people[i], black=people[i + 1])
         for i in range(0, players - 1, 2)
     ]
-    services.round_publish(round=services.round_create(section=section, games=games))
+    round_publish(round=round_create(section=section, games=games), confirm=True)
     tokens = {}
     for name in ("rita", "sam"):
         user = get_user_model().objects.create_user(name, password=password)
-        services.event_role_grant(event=event, user=user, role=EventRole.Role.ARBITER)
+        event_role_grant(event=event, user=user, role=EventRole.Role.ARBITER)
         tokens[name] = Token.objects.create(user=user).key
     print(
         json.dumps(

@@ -22,11 +22,11 @@ def main(argv: list[str]) -> None:
     import django
 
     django.setup()
-    from tournaments import services
+    from tournaments.services import rounds
 
     marker = Path(os.environ["BLOSSOM_PAUSE_MARKER"])
     pause = float(os.environ.get("BLOSSOM_PAUSE_SECONDS", "120"))
-    round_create = services.round_create
+    round_create = rounds.round_create
 
     def round_create_then_stop(**kwargs):
         rnd = round_create(**kwargs)
@@ -38,7 +38,7 @@ def main(argv: list[str]) -> None:
             time.sleep(pause)
         return rnd
 
-    services.round_create = round_create_then_stop  # tournaments.pairing_services looks it up here
+    rounds.round_create = round_create_then_stop  # round_pair looks it up there
 
     from config.celery import app
 

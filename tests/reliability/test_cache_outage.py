@@ -17,8 +17,8 @@ from config import cache as resilient
 from config.cache import ResilientRedisCache
 from tests.reliability.processes import PrivateRedis, free_port
 from tests.web.arbiter_helpers import make_round, make_setup
-from tournaments import services
 from tournaments.cache import section_cache_key, section_changed, section_version
+from tournaments.services.results import result_record
 
 
 @pytest.fixture(autouse=True)
@@ -105,7 +105,7 @@ def test_results_are_recorded_while_the_cache_is_dead(
     rnd = make_round(setup.section)
     game = rnd.games.get(board=1)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        services.result_record(game=game, result="1-0", by=setup.arbiter, expected_version=0)
+        result_record(game=game, result="1-0", by=setup.arbiter, expected_version=0)
     assert callbacks  # the cache version bump ran after the commit, and did not raise
     game.refresh_from_db()
     assert game.result == "1-0" and game.changes.count() == 1

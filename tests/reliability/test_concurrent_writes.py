@@ -35,7 +35,7 @@ from tests.reliability.processes import (
 from tests.web.arbiter_helpers import make_round
 from tournaments.jobs.models import PairingJob
 from tournaments.models import EventRole, Game, ResultChange
-from tournaments.pairing_services import pairing_job_request, pairing_job_run
+from tournaments.services.rounds import pairing_job_request, pairing_job_run
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -214,7 +214,7 @@ def pairing_job_request_without_running(section, user) -> PairingJob:
     """A queued job, as the button leaves it before a worker takes it."""
     from unittest import mock
 
-    with mock.patch("tournaments.pairing_services._enqueue"):
+    with mock.patch("tournaments.services.rounds._enqueue"):
         return pairing_job_request(section=section, by=user)
 
 

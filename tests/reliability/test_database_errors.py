@@ -11,9 +11,14 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.web.arbiter_helpers import make_round, make_setup
-from tournaments import services
 
 pytestmark = pytest.mark.django_db
+
+
+def _patch_result_record(monkeypatch, fn) -> None:
+    """Replace the result service where the page and the API call it."""
+    for where in ("tournaments.views.arbiter.results", "tournaments.api.views_write"):
+        monkeypatch.setattr(f"{where}.result_record", fn)
 
 
 @pytest.fixture
@@ -21,7 +26,7 @@ def database_gone(monkeypatch):
     def fail(**kwargs):
         raise OperationalError("server closed the connection unexpectedly")
 
-    monkeypatch.setattr(services, "result_record", fail)
+    _patch_result_record(monkeypatch, fail)
 
 
 @pytest.fixture
@@ -57,7 +62,7 @@ def test_other_errors_are_left_alone(client, setup, monkeypatch):
     def broken(**kwargs):
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr(services, "result_record", broken)
+    _patch_result_record(monkeypatch, broken)
     client.force_login(setup.arbiter)
     with pytest.raises(ZeroDivisionError):  # a bug stays a bug (500, logged)
         client.post(setup.url("result", number=1, board=1), {"result": "1-0", "version": 0})

@@ -28,9 +28,10 @@ from tests.reliability.processes import (
     wait_until,
 )
 from tests.web.arbiter_helpers import make_round
-from tournaments import services
 from tournaments.jobs.models import PairingJob
 from tournaments.models import EventRole
+from tournaments.services.results import result_record
+from tournaments.services.rounds import round_publish
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -41,9 +42,9 @@ UNREACHABLE = "Background workers are unreachable"
 def finish_round(section, number: int) -> None:
     rnd = section.rounds.get(number=number)
     if rnd.status == "draft":
-        services.round_publish(round=rnd)
+        round_publish(round=rnd, confirm=True)
     for game in rnd.games.filter(result=""):
-        services.result_record(game=game, result="1/2-1/2", by=None)
+        result_record(game=game, result="1/2-1/2", by=None)
 
 
 def timed(call):
@@ -119,8 +120,9 @@ def test_pages_results_and_pairing_through_a_redis_outage(tmp_path):
         assert (
             plain.status_code == 200 and UNREACHABLE in plain.text
         )  # the message, after a redirect
-        job, seconds = timed(lambda: arbiter.api("POST", api_base + "pair/").json())
-        assert job["status"] == "failed" and UNREACHABLE in job["message"] and seconds < 4.0
+        answer, seconds = timed(lambda: arbiter.api("POST", api_base + "pair/"))
+        assert answer.status_code == 503 and answer.headers["Retry-After"]
+        assert UNREACHABLE in answer.json()["detail"] and seconds < 4.0
         assert not section.rounds.filter(number=2).exists()
 
         fallback.start()  # PAIRING_INPROCESS_FALLBACK=1: the web process pairs it itself

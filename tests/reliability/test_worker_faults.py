@@ -36,9 +36,10 @@ from tests.reliability.processes import (
     process_env,
     wait_until,
 )
-from tournaments import services
 from tournaments.jobs.models import PairingJob
 from tournaments.models import EventRole, Player
+from tournaments.services.results import result_record
+from tournaments.services.rounds import round_publish
 
 pytestmark = [
     pytest.mark.postgres,
@@ -171,9 +172,9 @@ def test_killing_the_whole_worker_then_pairing_again_works(rig):
     assert_round_once(rig.section, 1)
     # The tournament goes on: publish, play, pair round 2 through the same worker.
     rnd = rig.section.rounds.get(number=1)
-    services.round_publish(round=rnd)
+    round_publish(round=rnd)
     for game in rnd.games.all():
-        services.result_record(game=game, result="1-0", by=None)
+        result_record(game=game, result="1-0", by=None)
     second = rig.pair()
     assert second["round_number"] == 2
     rig.wait_for_job(second["id"])

@@ -14,9 +14,10 @@ from tests.factories import EventFactory, EventRoleFactory, PlayerFactory, Secti
 from tests.security.test_url_access import ARBITER, LOGIN, PUBLIC, classify, fill
 from tests.security.world import all_routes
 from tests.web.arbiter_helpers import make_round, quick_user
-from tournaments import services
 from tournaments.jobs.models import PairingJob
 from tournaments.models import EventRole
+from tournaments.services.results import result_record
+from tournaments.services.rounds import round_unpublish
 
 pytestmark = pytest.mark.django_db
 
@@ -42,9 +43,9 @@ def hostile(settings):
             PlayerFactory(section=section, pairing_number=i, name=f"Plain {i}", club=CLUB)
         first = make_round(section)
         for game in first.games.all():
-            services.result_record(game=game, result="1/2-1/2", by=None)
+            result_record(game=game, result="1/2-1/2", by=None)
         second = make_round(section)
-        services.round_unpublish(round=second, reason=REASON)
+        round_unpublish(round=second, reason=REASON)
         PairingJob.objects.create(section=section, round_number=3, status="failed", message=JOB)
         chief = quick_user("chief-x")
         chief.is_staff = chief.is_superuser = True

@@ -34,8 +34,9 @@ from tests.factories import EventRoleFactory, UserFactory
 from tests.reliability.processes import free_port
 from tests.reliability.test_pairing_queue import celery_broker
 from tests.web.arbiter_helpers import make_round, make_setup
-from tournaments import pairing_services as pairing
-from tournaments import services
+from tournaments.jobs.queue import QueueUnreachable
+from tournaments.services.results import result_record
+from tournaments.services.rounds import pairing_job_request
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "Hunter2-correct-horse-staple"
@@ -155,20 +156,21 @@ def test_nothing_sensitive_reaches_the_logs(caplog, monkeypatch, settings):
     )
     api.post(result_url, {"result": "1-0", "version": 7}, format="json")  # a conflict
 
-    def crash(section, number):
+    def crash(snapshot, number):
         raise RuntimeError("the engine broke")
 
     for game in setup.section.rounds.get(number=1).games.all():
-        services.result_record(game=game, result="0-1", by=user)
-    monkeypatch.setattr(pairing, "_swiss_round", crash)
+        result_record(game=game, result="0-1", by=user)
+    monkeypatch.setattr("tournaments.services.rounds.engine_round", crash)
     client.post(setup.url("pair"))  # logs the crash with its traceback
-    with celery_broker(f"redis://:{secrets['broker password']}@127.0.0.1:{free_port()}/0"):
-        pairing.pairing_job_request(section=setup.section, by=user)
+    broker = f"redis://:{secrets['broker password']}@127.0.0.1:{free_port()}/0"
+    with celery_broker(broker), pytest.raises(QueueUnreachable):  # the API answers 503
+        pairing_job_request(section=setup.section, by=user)
 
     def database_gone(**kwargs):
         raise OperationalError("the server closed the connection")
 
-    monkeypatch.setattr(services, "result_record", database_gone)
+    monkeypatch.setattr("tournaments.views.arbiter.results.result_record", database_gone)
     client.post(setup.url("result", number=1, board=1), {"result": "1-0", "version": 1})
 
     text = formatted(caplog.records)

@@ -13,9 +13,10 @@ from rest_framework.authtoken.models import Token
 
 from tests.factories import EventFactory, EventRoleFactory, PlayerFactory, SectionFactory
 from tests.web.arbiter_helpers import make_round, quick_user
-from tournaments import services
 from tournaments.jobs.models import PairingJob
 from tournaments.models import EventRole, Round, Section
+from tournaments.services.results import result_record
+from tournaments.services.rounds import round_close
 
 
 @dataclass
@@ -43,8 +44,8 @@ def build_world() -> World:
     _players(section, 6, "Open player")
     first = make_round(section)
     for game in first.games.all():
-        services.result_record(game=game, result="1-0", by=None)
-    services.round_close(round=first)
+        result_record(game=game, result="1-0", by=None)
+    round_close(round=first)
     make_round(section)  # round 2: published, results pending
     draft = make_round(section, publish=False)  # round 3: a draft nobody may see
     private_event = EventFactory(slug="secret-ev", name="Secret Invitational", is_public=False)

@@ -7,10 +7,18 @@ import pytest
 from django.core.management import call_command
 
 from tests.factories import UserFactory
-from tournaments import services
 from tournaments.backup import event_export, event_import
 from tournaments.demo import demo_create
 from tournaments.models import Event, ResultChange
+from tournaments.services.events import event_role_grant
+from tournaments.services.players import (
+    bye_request,
+    player_create,
+    player_withdraw,
+    prohibited_pair_add,
+)
+from tournaments.services.results import result_record, result_undo_last
+from tournaments.services.rounds import round_pair, round_publish, round_reopen
 
 pytestmark = pytest.mark.django_db
 
@@ -24,13 +32,13 @@ def _strip_ids(doc):
 def test_demo_event_round_trips_losslessly():
     event = demo_create(chess_rounds=3, go_rounds=2)
     user = UserFactory(username="chief")
-    services.event_role_grant(event=event, user=user, role="chief")
+    event_role_grant(event=event, user=user, role="chief")
     chess = event.sections.get(game="chess")
     last = chess.rounds.order_by("number").last()
-    services.round_reopen(round=last)
+    round_reopen(round=last)
     game = last.games.get(board=1)
-    services.result_record(game=game, result="-/-", by=user, source="web")
-    services.result_undo_last(round=last, by=user)
+    result_record(game=game, result="-/-", by=user, source="web")
+    result_undo_last(round=last, by=user)
     out = io.StringIO()
     call_command("export_event", event.slug, stdout=out)
     document = json.loads(out.getvalue())
@@ -123,34 +131,33 @@ def _snapshot(event) -> dict:
 
 
 def test_the_demo_event_goes_out_and_back_through_the_commands_with_nothing_lost(tmp_path):
-    from tournaments.pairing_services import round_pair
 
     event = demo_create()  # what `manage.py demo` makes: chess 5 rounds, Go 3 rounds, all closed
     chief, deputy = UserFactory(username="chief"), UserFactory(username="deputy")
-    services.event_role_grant(event=event, user=chief, role="chief")
-    services.event_role_grant(event=event, user=deputy, role="arbiter")
+    event_role_grant(event=event, user=chief, role="chief")
+    event_role_grant(event=event, user=deputy, role="arbiter")
     chess, go = event.sections.get(game="chess"), event.sections.get(game="go")
     # A late entry (zero-point byes for the rounds missed), a withdrawal, a requested
     # half-point bye, a prohibited pair; round 6 then has an odd field: a pairing bye.
-    services.player_create(section=chess, name="Late, Lara", rating=1500)
-    services.player_withdraw(player=chess.players.get(pairing_number=3))
-    services.bye_request(player=chess.players.get(pairing_number=5), round_number=6)
-    services.bye_request(player=chess.players.get(pairing_number=6), round_number=7, kind="zero")
-    services.prohibited_pair_add(
+    player_create(section=chess, name="Late, Lara", rating=1500)
+    player_withdraw(player=chess.players.get(pairing_number=3))
+    bye_request(player=chess.players.get(pairing_number=5), round_number=6)
+    bye_request(player=chess.players.get(pairing_number=6), round_number=7, kind="zero")
+    prohibited_pair_add(
         player_a=chess.players.get(pairing_number=1),
         player_b=chess.players.get(pairing_number=2),
         reason="siblings",
     )
-    sixth = services.round_publish(round=round_pair(section=chess))
+    sixth = round_publish(round=round_pair(section=chess))
     games = list(sixth.games.order_by("board"))
-    services.result_record(game=games[0], result="1-0", by=chief, expected_version=0)
-    services.result_record(game=games[0], result="0-1", by=deputy, source="api", expected_version=1)
-    services.result_record(game=games[1], result="-/-", by=deputy, expected_version=0)
-    services.result_undo_last(round=sixth, by=chief)
-    services.result_record(game=games[2], result="+/-", by=chief, expected_version=0)
-    third = services.round_reopen(round=go.rounds.get(number=3))  # a correction in Go
+    result_record(game=games[0], result="1-0", by=chief, expected_version=0)
+    result_record(game=games[0], result="0-1", by=deputy, source="api", expected_version=1)
+    result_record(game=games[1], result="-/-", by=deputy, expected_version=0)
+    result_undo_last(round=sixth, by=chief)
+    result_record(game=games[2], result="+/-", by=chief, expected_version=0)
+    third = round_reopen(round=go.rounds.get(number=3))  # a correction in Go
     board = third.games.get(board=1)
-    services.result_record(
+    result_record(
         game=board,
         result="0-1" if board.result == "1-0" else "1-0",
         by=deputy,

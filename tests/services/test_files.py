@@ -3,11 +3,14 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import PlayerFactory, SectionFactory
-from tournaments import services
+from tournaments.engines import ByeSpec, GameSpec
 from tournaments.errors import ServiceError
-from tournaments.files import csv_import, csv_preview, trf_export, trf_import
 from tournaments.models import Player
-from tournaments.selectors import section_history
+from tournaments.selectors.exports import trf_export
+from tournaments.services.imports import csv_import, csv_preview, trf_import
+from tournaments.services.results import result_record
+from tournaments.services.rounds import round_create, round_publish
+from tournaments.snapshot import SectionSnapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -64,22 +67,22 @@ def _played_section():
         )
         for i in range(5)
     ]
-    r1 = services.round_create(
+    r1 = round_create(
         section=section,
-        games=[services.GameSpec(1, ps[0], ps[2]), services.GameSpec(2, ps[3], ps[1])],
-        byes=[services.ByeSpec(player=ps[4], kind="pab")],
+        games=[GameSpec(1, ps[0], ps[2]), GameSpec(2, ps[3], ps[1])],
+        byes=[ByeSpec(player=ps[4], kind="pab")],
     )
-    services.round_publish(round=r1)
+    round_publish(round=r1)
     for game, result in zip(r1.games.order_by("board"), ["1-0", "+/-"], strict=True):
-        services.result_record(game=game, result=result, by=None)
-    r2 = services.round_create(
+        result_record(game=game, result=result, by=None)
+    r2 = round_create(
         section=section,
-        games=[services.GameSpec(1, ps[4], ps[0]), services.GameSpec(2, ps[1], ps[2])],
-        byes=[services.ByeSpec(player=ps[3], kind="half")],
+        games=[GameSpec(1, ps[4], ps[0]), GameSpec(2, ps[1], ps[2])],
+        byes=[ByeSpec(player=ps[3], kind="half")],
     )
-    services.round_publish(round=r2)
+    round_publish(round=r2)
     for game, result in zip(r2.games.order_by("board"), ["1/2-1/2", "0-1"], strict=True):
-        services.result_record(game=game, result=result, by=None)
+        result_record(game=game, result=result, by=None)
     return section
 
 
@@ -89,7 +92,7 @@ def _comparable(section):
         numbers[pid]: [
             (c.round_number, numbers.get(c.opponent_id), c.colour, c.code, c.points) for c in row
         ]
-        for pid, row in section_history(section=section).items()
+        for pid, row in SectionSnapshot.load(section).history().items()
     }
 
 

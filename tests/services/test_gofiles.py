@@ -6,9 +6,10 @@ from tests.factories import GoSectionFactory, SectionFactory
 from tests.shared_data import OPENGOTHA
 from tournaments.demo import demo_create
 from tournaments.errors import ServiceError
-from tournaments.gofiles import h9_export, opengotha_export, opengotha_import
 from tournaments.models import Game
-from tournaments.selectors import section_history
+from tournaments.selectors.exports import h9_export, opengotha_export
+from tournaments.services.imports import opengotha_import
+from tournaments.snapshot import SectionSnapshot
 
 pytestmark = pytest.mark.django_db
 DATA = OPENGOTHA
@@ -34,7 +35,7 @@ def _summary(section):
     )
     history = {
         numbers[pid]: [(c.code, c.points) for c in row]
-        for pid, row in section_history(section=section).items()
+        for pid, row in SectionSnapshot.load(section).history().items()
     }
     return players, games, history
 

@@ -17,9 +17,21 @@ from tests.factories import (
     SectionFactory,
     UserFactory,
 )
-from tournaments import lab
 from tournaments.errors import StateError
 from tournaments.jobs.models import SimulationJob
+from tournaments.services.lab import (
+    LabInputError,
+    describe_params,
+    lab_config,
+    lab_config_for_section,
+    simulation_job_recent,
+    simulation_job_request,
+    simulation_job_run,
+    simulation_key,
+    simulation_report,
+    simulation_report_json,
+    simulation_time_left,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -45,72 +57,72 @@ def inline(settings, in_process_tasks):
     ],
 )
 def test_settings_out_of_bounds_name_the_field(changes, field, message):
-    with pytest.raises(lab.LabInputError, match=message) as caught:
-        lab.lab_config(**{**TINY, **changes})
+    with pytest.raises(LabInputError, match=message) as caught:
+        lab_config(**{**TINY, **changes})
     assert caught.value.field == field
 
 
 def test_the_same_settings_have_the_same_key():
-    a, b = lab.lab_config(**TINY), lab.lab_config(**TINY)
-    assert lab.simulation_key(a) == lab.simulation_key(b)
-    assert len(lab.simulation_key(a)) == 64
-    assert lab.simulation_key(lab.lab_config(**{**TINY, "events": 11})) != lab.simulation_key(a)
+    a, b = lab_config(**TINY), lab_config(**TINY)
+    assert simulation_key(a) == simulation_key(b)
+    assert len(simulation_key(a)) == 64
+    assert simulation_key(lab_config(**{**TINY, "events": 11})) != simulation_key(a)
 
 
 def test_a_section_gives_its_ratings_and_rounds():
     section = SectionFactory(total_rounds=4)
     for rating in (2100, 1950, 1800, None, 1700):
         PlayerFactory(section=section, rating=rating)
-    config = lab.lab_config_for_section(section=section, events=20)
+    config = lab_config_for_section(section=section, events=20)
     assert (config.players, config.rounds, config.events) == (5, 4, 20)
     assert config.strength.kind == "list"
     assert config.strength.values == (2100.0, 1950.0, 1800.0, 1700.0)
-    assert "ratings of a section (4 rated, 1700-2100)" in lab.describe_params(config.to_dict())
+    assert "ratings of a section (4 rated, 1700-2100)" in describe_params(config.to_dict())
 
 
 def test_go_sections_and_empty_sections_are_refused():
-    with pytest.raises(lab.LabInputError, match="not Go"):
-        lab.lab_config_for_section(section=GoSectionFactory())
-    with pytest.raises(lab.LabInputError, match="fewer than two players"):
-        lab.lab_config_for_section(section=SectionFactory())
+    with pytest.raises(LabInputError, match="not Go"):
+        lab_config_for_section(section=GoSectionFactory())
+    with pytest.raises(LabInputError, match="fewer than two players"):
+        lab_config_for_section(section=SectionFactory())
 
 
 def test_starting_a_run_needs_a_login():
     with pytest.raises(StateError, match="Log in"):
-        lab.simulation_job_request(config=lab.lab_config(**TINY), by=AnonymousUser())
+        simulation_job_request(config=lab_config(**TINY), by=AnonymousUser())
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_run_is_simulated_once_and_then_served_from_the_cache():
     user = UserFactory()
-    config = lab.lab_config(**TINY)
-    job = lab.simulation_job_request(config=config, by=user)
+    config = lab_config(**TINY)
+    job = simulation_job_request(config=config, by=user)
     job.refresh_from_db()
     assert job.status == SimulationJob.Status.DONE, job.message
     assert (job.progress, job.events_done) == (100, 10)
     assert sorted(job.report["systems"]) == ["burstein", "dutch", "monrad", "random", "random2"]
-    report = lab.simulation_report_json(job=job)
+    report = simulation_report_json(job=job)
     assert list(report["systems"]) == ["dutch", "burstein", "monrad", "random", "random2"]
     assert len(job.report["systems"]["dutch"]["kendall_tau"]["values"]) == 10
     assert job.plot_svg.lstrip().startswith("<?xml")
-    again = lab.simulation_job_request(config=lab.lab_config(**TINY), by=UserFactory())
+    again = simulation_job_request(config=lab_config(**TINY), by=UserFactory())
     assert again.pk == job.pk and again.attempts == 1
-    page = lab.simulation_report(job=job)
+    page = simulation_report(job=job)
     assert page["headline"] and len(page["verdicts"]) == 5
     assert "values" not in page["summary"]["systems"]["dutch"]["kendall_tau"]
     assert cache.get(f"lab:report:{job.key}") == page
     cache.clear()  # the row still has everything
-    assert lab.simulation_report(job=job) == page
-    assert lab.simulation_job_recent()[0].pk == job.pk
+    assert simulation_report(job=job) == page
+    assert simulation_job_recent()[0].pk == job.pk
 
 
 def test_a_failed_or_abandoned_run_is_started_again(django_capture_on_commit_callbacks):
     user = UserFactory()
-    config = lab.lab_config(**TINY)
-    key = lab.simulation_key(config)
+    config = lab_config(**TINY)
+    key = simulation_key(config)
     SimulationJob.objects.create(key=key, params=config.to_dict(), status="failed", message="x")
     with django_capture_on_commit_callbacks(execute=True):
-        job = lab.simulation_job_request(config=config, by=user)
+        job = simulation_job_request(config=config, by=user)
     job.refresh_from_db()
     assert job.status == "done" and job.attempts == 1
 
@@ -118,41 +130,41 @@ def test_a_failed_or_abandoned_run_is_started_again(django_capture_on_commit_cal
         status="running", updated_at=timezone.now() - timedelta(minutes=30)
     )
     with django_capture_on_commit_callbacks(execute=True):
-        lab.simulation_job_request(config=config, by=user)
+        simulation_job_request(config=config, by=user)
     job.refresh_from_db()
     assert job.status == "done" and job.attempts == 2
 
 
 def test_a_live_running_job_is_returned_not_restarted(django_capture_on_commit_callbacks):
-    config = lab.lab_config(**TINY)
+    config = lab_config(**TINY)
     running = SimulationJob.objects.create(
-        key=lab.simulation_key(config),
+        key=simulation_key(config),
         params=config.to_dict(),
         status="running",
         updated_at=timezone.now(),
     )
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        job = lab.simulation_job_request(config=config, by=UserFactory())
+        job = simulation_job_request(config=config, by=UserFactory())
     assert job.pk == running.pk and callbacks == []
 
 
 def test_running_a_finished_job_again_changes_nothing(django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        job = lab.simulation_job_request(config=lab.lab_config(**TINY), by=UserFactory())
+        job = simulation_job_request(config=lab_config(**TINY), by=UserFactory())
     job.refresh_from_db()
     finished = job.finished_at
-    assert lab.simulation_job_run(job_id=job.pk).finished_at == finished
+    assert simulation_job_run(job_id=job.pk).finished_at == finished
 
 
 def test_an_error_in_the_run_fails_the_job_with_a_message(monkeypatch):
-    config = lab.lab_config(**TINY)
-    job = SimulationJob.objects.create(key=lab.simulation_key(config), params=config.to_dict())
+    config = lab_config(**TINY)
+    job = SimulationJob.objects.create(key=simulation_key(config), params=config.to_dict())
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
     monkeypatch.setattr("pairing.simulation.runner.run_simulation", broken)
-    job = lab.simulation_job_run(job_id=job.pk)
+    job = simulation_job_run(job_id=job.pk)
     assert job.status == "failed"
     assert "unexpected error" in job.message and job.report is None
 
@@ -169,9 +181,9 @@ def test_sections_of_other_events_are_not_offered(client):
 
 def test_a_run_beyond_the_time_limit_stops_with_a_message(settings):
     settings.LAB_TIME_LIMIT = 0
-    config = lab.lab_config(**TINY)
-    job = SimulationJob.objects.create(key=lab.simulation_key(config), params=config.to_dict())
-    job = lab.simulation_job_run(job_id=job.pk)
+    config = lab_config(**TINY)
+    job = SimulationJob.objects.create(key=simulation_key(config), params=config.to_dict())
+    job = simulation_job_run(job_id=job.pk)
     assert job.status == "failed"
     assert (
         job.message == "The simulation took longer than allowed; ask for fewer events or players."
@@ -180,7 +192,7 @@ def test_a_run_beyond_the_time_limit_stops_with_a_message(settings):
 
 def test_time_left_comes_from_the_pace_so_far():
     now = timezone.now()
-    config = lab.lab_config(**{**TINY, "events": 100})
+    config = lab_config(**{**TINY, "events": 100})
     job = SimulationJob(
         key="k",
         params=config.to_dict(),
@@ -189,17 +201,17 @@ def test_time_left_comes_from_the_pace_so_far():
         started_at=now - timedelta(seconds=60),
         updated_at=now,
     )
-    assert lab.simulation_time_left(job=job) == "about 3 minutes left"
+    assert simulation_time_left(job=job) == "about 3 minutes left"
     job.events_done = 90
-    assert lab.simulation_time_left(job=job) == "less than a minute left"
+    assert simulation_time_left(job=job) == "less than a minute left"
     job.status = "queued"
-    assert lab.simulation_time_left(job=job) == ""
+    assert simulation_time_left(job=job) == ""
 
 
 def test_a_section_beyond_the_limits_is_refused_naming_it():
     section = SectionFactory(name="Marathon", total_rounds=20)
     for rating in (2000, 1900, 1800):
         PlayerFactory(section=section, rating=rating)
-    with pytest.raises(lab.LabInputError, match=r"Marathon: Rounds: between 1 and 15\.") as caught:
-        lab.lab_config_for_section(section=section)
+    with pytest.raises(LabInputError, match=r"Marathon: Rounds: between 1 and 15\.") as caught:
+        lab_config_for_section(section=section)
     assert caught.value.field == "section"

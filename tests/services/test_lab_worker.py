@@ -10,8 +10,8 @@ import pytest
 
 from tests.conftest import real_worker
 from tests.factories import UserFactory
-from tournaments import lab
 from tournaments.jobs.models import SimulationJob
+from tournaments.services.lab import lab_config, simulation_job_request
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
@@ -19,8 +19,8 @@ pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 def test_a_simulation_job_runs_in_a_real_worker(redis_url, settings):
     settings.LAB_RUN_INLINE = False
     with real_worker(redis_url):
-        config = lab.lab_config(players=4, rounds=2, low=1500, high=2000, events=10)
-        job = lab.simulation_job_request(config=config, by=UserFactory())
+        config = lab_config(players=4, rounds=2, low=1500, high=2000, events=10)
+        job = simulation_job_request(config=config, by=UserFactory())
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             job.refresh_from_db()

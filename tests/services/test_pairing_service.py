@@ -3,11 +3,13 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
-from tournaments import drafts, services
 from tournaments.errors import StateError
 from tournaments.jobs.models import PairingJob
 from tournaments.models import Bye, Game, Round
-from tournaments.pairing_services import pairing_job_request, round_pair
+from tournaments.services.drafts import draft_set_board, draft_swap, draft_swap_colours
+from tournaments.services.players import bye_request, player_create, player_withdraw
+from tournaments.services.results import result_record
+from tournaments.services.rounds import pairing_job_request, round_check, round_pair, round_publish
 
 pytestmark = pytest.mark.django_db
 
@@ -25,10 +27,10 @@ def section():
 def _play(rnd: Round, results=("1-0", "1/2-1/2", "0-1")) -> None:
     rnd.refresh_from_db()
     if rnd.status == "draft":
-        services.round_publish(round=rnd)
+        round_publish(round=rnd)
     for i, game in enumerate(rnd.games.order_by("board")):
         if not game.result:
-            services.result_record(game=game, result=results[i % len(results)], by=None)
+            result_record(game=game, result=results[i % len(results)], by=None)
 
 
 def test_job_pairs_round_one_in_process(
@@ -61,8 +63,8 @@ def test_next_round_needs_the_previous_published_and_complete(section):
     rnd = round_pair(section=section)
     with pytest.raises(StateError, match="Publish round 1"):
         pairing_job_request(section=section)
-    services.round_publish(round=rnd)
-    services.result_record(game=rnd.games.get(board=1), result="1-0", by=None)
+    round_publish(round=rnd)
+    result_record(game=rnd.games.get(board=1), result="1-0", by=None)
     with pytest.raises(StateError, match="no result yet on board"):
         round_pair(section=section)
     _play(rnd)
@@ -80,9 +82,9 @@ def test_double_request_gives_one_job(section):
 
 def test_withdrawn_requested_bye_and_odd_field(section):
     players = list(section.players.order_by("pairing_number"))
-    services.player_withdraw(player=players[0])
-    services.bye_request(player=players[1], round_number=1, kind="half")
-    services.player_create(section=section, name="Late, Comer", rating=1500)  # 13 registered
+    player_withdraw(player=players[0])
+    bye_request(player=players[1], round_number=1, kind="half")
+    player_create(section=section, name="Late, Comer", rating=1500)  # 13 registered
     rnd = round_pair(section=section)
     paired = {p for g in rnd.games.all() for p in (g.white_id, g.black_id)}
     assert players[0].pk not in paired and players[1].pk not in paired
@@ -90,7 +92,7 @@ def test_withdrawn_requested_bye_and_odd_field(section):
     assert byes[players[1].pk] == "half"
     pab = [pid for pid, kind in byes.items() if kind == "pab"]
     assert len(pab) == 1 and rnd.games.count() == 5  # 11 active: 5 boards and a bye
-    assert drafts.round_check(round=rnd) == []
+    assert round_check(round=rnd) == []
 
 
 def test_hand_edits_are_checked(section):
@@ -108,21 +110,21 @@ def test_hand_edits_are_checked(section):
         if first_round_opponent.white_id == g1.white_id
         else first_round_opponent.white
     )
-    violations = drafts.draft_set_board(round=second, white=g1.white, black=opponent)
+    violations = draft_set_board(round=second, white=g1.white, black=opponent)
     assert any(v.rule == "rematch" for v in violations)
     assert second.games.count() == 6
     with pytest.raises(StateError, match="breaks"):
-        drafts.round_publish_checked(round=second)
-    drafts.round_publish_checked(round=second, confirmed=True)
+        round_publish(round=second)
+    round_publish(round=second, confirm=True)
 
 
 def test_swap_two_players_and_colours(section):
     rnd = round_pair(section=section)
     b1, b2 = rnd.games.get(board=1), rnd.games.get(board=2)
     w1, w2 = b1.white, b2.white
-    drafts.draft_swap(round=rnd, player_a=w1, player_b=w2)
+    draft_swap(round=rnd, player_a=w1, player_b=w2)
     assert rnd.games.get(board=1).white == w2 and rnd.games.get(board=2).white == w1
-    drafts.draft_swap_colours(round=rnd, board=1)
+    draft_swap_colours(round=rnd, board=1)
     assert rnd.games.get(board=1).black == w2
 
 
@@ -132,7 +134,7 @@ def test_make_a_board_on_a_chosen_board_number_keeps_everyone_paired(section):
     # Put board 1's white against board 3's white, on board 1: both old opponents
     # are paired with each other on a board of their own.
     a, b = games[0].white, games[2].white
-    drafts.draft_set_board(round=rnd, white=a, black=b, board=1)
+    draft_set_board(round=rnd, white=a, black=b, board=1)
     boards = list(rnd.games.order_by("board"))
     assert [g.board for g in boards] == list(range(1, 7))
     assert (boards[0].white, boards[0].black) == (a, b)
@@ -143,12 +145,12 @@ def test_make_a_board_on_a_chosen_board_number_keeps_everyone_paired(section):
 def test_an_engine_crash_in_process_fails_the_job_without_raising(
     section, django_capture_on_commit_callbacks, in_process_tasks, monkeypatch
 ):
-    import tournaments.pairing_services as ps
+    import tournaments.services.rounds as rounds
 
     def broken(*args, **kwargs):
         raise ZeroDivisionError("engine bug")
 
-    monkeypatch.setattr(ps, "_swiss_round", broken)
+    monkeypatch.setattr(rounds, "engine_round", broken)
     with django_capture_on_commit_callbacks(execute=True):
         job = pairing_job_request(section=section)
     job.refresh_from_db()

@@ -15,8 +15,12 @@ from tests.web.arbiter_helpers import (
     pairing_workers,
     unlabelled_controls,
 )
-from tournaments import services
+from tournaments.engines import GameSpec
 from tournaments.models import EventRole, RoundStatus
+from tournaments.services.players import player_create
+from tournaments.services.results import result_record
+from tournaments.services.rounds import round_create
+from tournaments.services.sections import section_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -47,16 +51,16 @@ def test_dashboard_settings_checker_and_csv_preview(live_server, page, phone, sh
     section = setup.section
     r1 = make_round(section)  # 1-2, 3-4, 5-6, 7-8
     for game in r1.games.all():
-        services.result_record(game=game, result="1-0", by=None)
+        result_record(game=game, result="1-0", by=None)
     players = {p.pairing_number: p for p in section.players.all()}
     # A hand-made round 2 with a rematch (1-2 again) on board 1.
-    services.round_create(
+    round_create(
         section=section,
         games=[
-            services.GameSpec(1, players[2], players[1]),
-            services.GameSpec(2, players[3], players[5]),
-            services.GameSpec(3, players[4], players[7]),
-            services.GameSpec(4, players[6], players[8]),
+            GameSpec(1, players[2], players[1]),
+            GameSpec(2, players[3], players[5]),
+            GameSpec(3, players[4], players[7]),
+            GameSpec(4, players[6], players[8]),
         ],
     )
     _login(page, base, "dora")
@@ -118,7 +122,7 @@ def test_dashboard_settings_checker_and_csv_preview(live_server, page, phone, sh
     shoot(page, "arbiter-pages-06-player")
 
     # CSV preview with per-row errors; nothing stored.
-    empty = services.section_create(event=setup.event, name="Juniors", total_rounds=5)
+    empty = section_create(event=setup.event, name="Juniors", total_rounds=5)
     page.goto(f"{base}/arbiter/{setup.event.slug}/{empty.slug}/import/")
     page.get_by_label("…or paste the text").first.fill(BAD_CSV)
     page.get_by_role("button", name="Preview").click()
@@ -169,7 +173,7 @@ def test_a_go_round_on_laptop_and_phone(live_server, workers, page, phone, shoot
     ranks = ["3d", "1d", "1k", "2k", "4k", "6k", "9k", "12k", "15k"]
     clubs = ["Paris", "Lyon", "Paris", "Berlin", "Lyon", "Paris", "Berlin", "Lyon", "Paris"]
     for i, (rank, club) in enumerate(zip(ranks, clubs, strict=True)):
-        services.player_create(
+        player_create(
             section=setup.section,
             name=f"Go player {i + 1}",
             go_rank=rank,

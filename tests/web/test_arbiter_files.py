@@ -7,8 +7,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.shared_data import OPENGOTHA
 from tests.web.arbiter_helpers import make_round, make_setup
-from tournaments import services
 from tournaments.models import Player, Section
+from tournaments.services.results import result_record
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +63,7 @@ def _played(rounds: int = 2):
     for _ in range(rounds):
         rnd = make_round(setup.section)
         for game in rnd.games.all():
-            services.result_record(game=game, result="1-0", by=None)
+            result_record(game=game, result="1-0", by=None)
     return setup
 
 
@@ -118,7 +118,7 @@ def test_standings_explain_an_incomplete_round(client):
     make_round(setup.section)
     client.force_login(setup.arbiter)
     page = client.get(setup.url("standings") + "?after=1").content.decode()
-    assert "round 1 is not complete" in page
+    assert "appear once round 1 is finished" in page
 
 
 def test_crosstable_shows_opponent_colour_and_result(client):

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from tests.web.arbiter_helpers import make_round, make_setup
-from tournaments import services
 from tournaments.models import ResultChange
+from tournaments.services.results import result_record
 
 pytestmark = pytest.mark.django_db
 
@@ -86,7 +86,7 @@ def test_the_last_result_keeps_the_focus_and_offers_the_next_round(client, publi
 def test_a_stale_version_shows_the_conflict_and_keeps_the_other_result(client, published):
     setup, rnd = published
     game = rnd.games.get(board=2)
-    services.result_record(game=game, result="0-1", by=setup.chief, expected_version=0)
+    result_record(game=game, result="0-1", by=setup.chief, expected_version=0)
     client.force_login(setup.arbiter)
     page = _post(client, setup, 2, "1-0", version=0).content.decode()
     game.refresh_from_db()
@@ -129,7 +129,7 @@ def test_no_results_in_a_draft(client):
 
 def test_the_not_yet_entered_filter(client, published):
     setup, rnd = published
-    services.result_record(game=rnd.games.get(board=2), result="1-0", by=None)
+    result_record(game=rnd.games.get(board=2), result="1-0", by=None)
     client.force_login(setup.arbiter)
     page = client.get(setup.url("round", number=1) + "?pending=1").content.decode()
     assert 'id="board-1"' in page and 'id="board-3"' in page and 'id="board-2"' not in page
@@ -151,7 +151,7 @@ def test_undo_restores_the_previous_result_and_the_audit_log_says_so(client, pub
     assert page.count("<tr") == 4  # header + three changes
     assert "undo</span>" in page and ">undone</span>" in page
     assert setup.arbiter.username in page
-    assert "pending → <strong>1-0</strong>" in page
+    assert "pending → <strong>1–0</strong>" in page
 
 
 def test_undo_with_nothing_to_undo_says_so(client, published):
@@ -164,7 +164,7 @@ def test_undo_with_nothing_to_undo_says_so(client, published):
 def test_a_closed_round_shows_results_without_buttons(client, published):
     setup, rnd = published
     for game in rnd.games.all():
-        services.result_record(game=game, result="1-0", by=None)
+        result_record(game=game, result="1-0", by=None)
     client.force_login(setup.arbiter)
     client.post(setup.url("round_close", number=1))
     page = client.get(setup.url("round", number=1)).content.decode()

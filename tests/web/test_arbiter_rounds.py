@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from tests.web.arbiter_helpers import make_round, make_setup
-from tournaments import services
 from tournaments.jobs.models import PairingJob
 from tournaments.models import Round, RoundStatus
+from tournaments.services.players import player_create
+from tournaments.services.results import result_record
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +38,7 @@ def test_section_dashboard_leads_from_players_to_pairing(client):
     page = client.get(setup.url("section")).content.decode()
     assert 'class="now">Add players' in page
     for n in (1, 2, 3):
-        services.player_create(section=setup.section, name=f"P{n}")
+        player_create(section=setup.section, name=f"P{n}")
     page = client.get(setup.url("section")).content.decode()
     assert ">Pair round 1</button>" in page
     assert 'class="now">Pair round 1' in page
@@ -88,7 +89,7 @@ def test_a_round_with_results_is_never_re_paired(client):
     setup = make_setup(players=4)
     rnd = make_round(setup.section)
     game = rnd.games.get(board=1)
-    services.result_record(game=game, result="1-0", by=None)
+    result_record(game=game, result="1-0", by=None)
     client.force_login(setup.arbiter)
     response = client.post(setup.url("draft_repair", number=1), follow=True)
     assert "unpublish it before re-pairing" in response.content.decode()
@@ -150,7 +151,7 @@ def test_swap_into_a_rematch_is_flagged_and_publishing_needs_confirmation(client
     setup = make_setup(players=4)
     r1 = make_round(setup.section)  # 1-2, 3-4
     for game in r1.games.all():
-        services.result_record(game=game, result="1-0", by=None)
+        result_record(game=game, result="1-0", by=None)
     client.force_login(setup.arbiter)
     client.post(setup.url("pair"))
     r2 = Round.objects.get(section=setup.section, number=2)
@@ -242,7 +243,7 @@ def test_print_views_for_pairings_and_slips(client):
 def test_a_go_round_shows_handicap_komi_and_the_mcmahon_components(client):
     setup = make_setup(go=True, mcmahon_bar="1d", mcmahon_floor="20k")
     for i, rank in enumerate(["2d", "1d", "1k", "2k", "3k", "5k", "8k", "10k"]):
-        services.player_create(section=setup.section, name=f"Go {i}", go_rank=rank)
+        player_create(section=setup.section, name=f"Go {i}", go_rank=rank)
     client.force_login(setup.arbiter)
     client.post(setup.url("pair"))
     rnd = Round.objects.get(section=setup.section)

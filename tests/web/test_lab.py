@@ -9,8 +9,8 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from tests.factories import EventRoleFactory, PlayerFactory, SectionFactory, UserFactory
-from tournaments import lab
 from tournaments.jobs.models import SimulationJob
+from tournaments.services.lab import lab_config, simulation_job_request, simulation_key
 
 pytestmark = pytest.mark.django_db
 
@@ -25,9 +25,9 @@ def inline(settings, in_process_tasks):
 
 
 def _job(status="running", **fields) -> SimulationJob:
-    config = lab.lab_config(**TINY)
+    config = lab_config(**TINY)
     return SimulationJob.objects.create(
-        key=lab.simulation_key(config), params=config.to_dict(), status=status, **fields
+        key=simulation_key(config), params=config.to_dict(), status=status, **fields
     )
 
 
@@ -119,7 +119,7 @@ def test_a_running_job_polls_and_refreshes_without_javascript(client):
 
 def test_the_last_poll_stops_polling_with_the_results(client, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        job = lab.simulation_job_request(config=lab.lab_config(**TINY), by=UserFactory())
+        job = simulation_job_request(config=lab_config(**TINY), by=UserFactory())
     response = client.get(reverse("lab:result", args=[job.key]), headers=HX)
     assert response.status_code == 286
     body = response.content.decode()

@@ -11,7 +11,7 @@ import pytest
 
 from tests.api.builders import play_round, section_with_rounds, simple_round
 from tests.api.isolation import fresh_public_cache  # noqa: F401 - fixture
-from tournaments import services
+from tournaments.services.results import result_record
 
 pytestmark = [
     pytest.mark.browser,
@@ -68,7 +68,7 @@ def test_a_phone_finds_its_board_and_sees_the_result_arrive(live_server, phone, 
     shoot(phone, "public-phone-found")
     # The arbiter enters the result; the open page shows it without a reload.
     phone.evaluate("window.__same_page = true")
-    services.result_record(game=game, result="0-1", by=None)
+    result_record(game=game, result="0-1", by=None)
     card.locator(".result").wait_for(timeout=10_000)
     assert card.locator(".result").inner_text() == "0–1"
     assert "won" in card.locator(".outcome").inner_text()  # black won: that is me

@@ -9,8 +9,10 @@ import pytest
 
 from tests.api.builders import section_with_rounds, simple_round
 from tests.api.isolation import fresh_public_cache  # noqa: F401 - fixture
-from tournaments import services
 from tournaments.cache import section_version
+from tournaments.services.events import event_update
+from tournaments.services.results import result_record
+from tournaments.services.rounds import round_publish
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_public_cache")]
 
@@ -46,7 +48,7 @@ def test_a_result_renews_the_pages_at_once(client, django_capture_on_commit_call
     before = client.get(url(section)).content.decode()
     assert "1 playing" not in before and "2 playing" in before
     with django_capture_on_commit_callbacks(execute=True):
-        services.result_record(game=game, result="1/2-1/2", by=None)
+        result_record(game=game, result="1/2-1/2", by=None)
     after = client.get(url(section)).content.decode()
     assert "1 playing" in after and "½–½" in after
     card = client.get(url(section, f"player/{game.white.pairing_number}/")).content.decode()
@@ -60,7 +62,7 @@ def test_publishing_shows_the_new_round(client, django_capture_on_commit_callbac
     assert client.get(url(section, "round/2/")).status_code == 404
     assert "Round 2" not in client.get(url(section)).content.decode()  # still cached, still right
     with django_capture_on_commit_callbacks(execute=True):
-        services.round_publish(round=draft)
+        round_publish(round=draft)
     assert "Round 2" in client.get(url(section)).content.decode()
     assert client.get(url(section, "round/2/")).status_code == 200
 
@@ -76,7 +78,7 @@ def test_etag_and_last_modified_answer_304(client, django_capture_on_commit_call
     assert since.status_code == 304
     with django_capture_on_commit_callbacks(execute=True):
         game = section.rounds.get(number=2).games.first()
-        services.result_record(game=game, result="1-0", by=None)
+        result_record(game=game, result="1-0", by=None)
     changed = client.get(url(section, "crosstable/"), HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200 and changed["ETag"] != etag
 
@@ -102,7 +104,7 @@ def test_live_answers_204_until_the_section_changes(client, django_capture_on_co
     assert same.status_code == 204 and same["Cache-Control"] == "no-store"
     with django_capture_on_commit_callbacks(execute=True):
         game = section.rounds.get(number=2).games.first()
-        services.result_record(game=game, result="0-1", by=None)
+        result_record(game=game, result="0-1", by=None)
     moved = client.get(live, {"v": version}, HTTP_HX_REQUEST="true")
     assert moved.status_code == 200 and moved["HX-Trigger"] == "section-changed"
     new = section_version(section.pk)
@@ -123,7 +125,7 @@ def test_event_live_moves_with_any_section(client, django_capture_on_commit_call
     assert client.get(live, {"v": token}, HTTP_HX_REQUEST="true").status_code == 204
     with django_capture_on_commit_callbacks(execute=True):
         game = section.rounds.get(number=2).games.first()
-        services.result_record(game=game, result="1-0", by=None)
+        result_record(game=game, result="1-0", by=None)
     assert client.get(live, {"v": token}, HTTP_HX_REQUEST="true").status_code == 200
 
 
@@ -139,5 +141,5 @@ def test_a_private_event_disappears_at_once(client, django_capture_on_commit_cal
     section = section_with_rounds(players=4, played=1)
     assert client.get(url(section)).status_code == 200
     with django_capture_on_commit_callbacks(execute=True):
-        services.event_update(event=section.event, is_public=False)
+        event_update(event=section.event, is_public=False)
     assert client.get(url(section)).status_code == 404

@@ -14,7 +14,8 @@ from django.db import close_old_connections
 
 from tests.api.builders import section_with_rounds, simple_round
 from tests.api.isolation import fresh_public_cache  # noqa: F401 - fixture
-from tournaments import services
+from tournaments.services.results import result_record
+from tournaments.services.rounds import round_publish
 from tournaments.views.public.fastpath import PublicFastPath
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_public_cache")]
@@ -124,7 +125,7 @@ def test_a_result_sends_the_next_request_through_django(
     assert django.calls == 1
     with django_capture_on_commit_callbacks(execute=True):
         game = section.rounds.get(number=2).games.get(board=1)
-        services.result_record(game=game, result="1-0", by=None)
+        result_record(game=game, result="1-0", by=None)
     after = get(app, path)[2]
     assert django.calls == 2 and after != before and "1–0" in after.decode()
     assert get(app, path)[2] == after and django.calls == 2
@@ -163,7 +164,7 @@ def test_the_version_is_read_again_within_50_ms(
     assert get(app, path) == before and django.calls == 1  # replayed: version read now
     with django_capture_on_commit_callbacks(execute=True):
         game = section.rounds.get(number=2).games.get(board=1)
-        services.result_record(game=game, result="1-0", by=None)
+        result_record(game=game, result="1-0", by=None)
     clock[0] += 0.01
     assert get(app, path) == before  # the same 50 ms: the answer Django gave before
     clock[0] += 0.05
@@ -181,6 +182,6 @@ def test_event_pages_are_replayed_until_any_section_changes(
     first = get(app, path)
     assert get(app, path) == first and django.calls == 1
     with django_capture_on_commit_callbacks(execute=True):
-        services.round_publish(round=simple_round(section))
+        round_publish(round=simple_round(section))
     after = get(app, path)
     assert django.calls == 2 and b"<strong>Round 2</strong>" in after[2]

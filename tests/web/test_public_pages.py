@@ -8,7 +8,9 @@ import pytest
 from tests.api.builders import section_with_rounds
 from tests.api.isolation import fresh_public_cache  # noqa: F401 - fixture
 from tests.factories import EventFactory, PlayerFactory, SectionFactory
-from tournaments import services
+from tournaments.engines import GameSpec
+from tournaments.services.players import player_update
+from tournaments.services.rounds import round_create
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_public_cache")]
 
@@ -138,7 +140,7 @@ def test_find_me_without_javascript_shows_board_colour_and_opponent(client):
     section = section_with_rounds(players=4, played=1, pending=1)
     rnd = section.rounds.get(number=2)
     game = rnd.games.select_related("white", "black").get(board=1)
-    services.player_update(player=game.black, name="Müller, Jörg")
+    player_update(player=game.black, name="Müller, Jörg")
     # A plain GET form: accents and case do not matter, part of the name is enough.
     page = text(client.get(url(section, "find/"), {"q": "muller"}))
     assert "Müller, Jörg" in page
@@ -249,11 +251,11 @@ def test_go_pages_show_ranks_handicaps_and_go_results(client):
         PlayerFactory(section=section, pairing_number=i, go_rank=rank)
         for i, rank in enumerate(["2d", "1k", "3k", "5k"], start=1)
     ]
-    rnd = services.round_create(
+    rnd = round_create(
         section=section,
         games=[
-            services.GameSpec(1, players[0], players[1]),
-            services.GameSpec(2, players[2], players[3], handicap=2, komi=0.5),
+            GameSpec(1, players[0], players[1]),
+            GameSpec(2, players[2], players[3], handicap=2, komi=0.5),
         ],
     )
     play_round(rnd)

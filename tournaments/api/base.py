@@ -12,13 +12,14 @@ from drf_spectacular.utils import OpenApiParameter
 from rest_framework import exceptions
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from tournaments.api.errors import BadRequest, api_exception_handler
 from tournaments.cache import section_cache_key
 from tournaments.models import Section
-from tournaments.public_selectors import section_get_for_reader, section_last_modified
-from tournaments.selectors import user_can_arbitrate
+from tournaments.selectors.events import user_can_arbitrate
+from tournaments.selectors.sections import section_get_by_slugs, section_last_modified
 from tournaments.views.public.cached import (
     SectionRef,
     Stored,
@@ -37,6 +38,16 @@ MAX_OFFSET = 1_000_000
 
 class ApiView(APIView):
     renderer_classes = [JSONRenderer]
+
+    def initial(self, request: Request, *args, **kwargs) -> None:
+        # ?format=... must name one of the view's formats; an empty or unknown one
+        # is bad input, not a silent fallback.
+        asked = request.query_params.get(api_settings.URL_FORMAT_OVERRIDE)
+        if asked is not None:
+            known = sorted({r.format for r in self.get_renderers()})
+            if asked not in known:
+                raise BadRequest(f"format must be one of {', '.join(known)}; got {asked[:20]!r}.")
+        super().initial(request, *args, **kwargs)
 
     def get_exception_handler(self):
         return api_exception_handler
@@ -72,7 +83,7 @@ def readable_ref(request: Request, event: str, section: str) -> SectionRef:
 def arbiter_section(request: Request, event: str, section: str) -> Section:
     """The section if the (authenticated) caller arbitrates its event: 404 when it does
     not exist (or is private and not theirs), 403 when it is someone else's event."""
-    sec = section_get_for_reader(event_slug=event, section_slug=section)
+    sec = section_get_by_slugs(event_slug=event, section_slug=section)
     if sec is None:
         raise not_found(event, section)
     if not user_can_arbitrate(user=request.user, event=sec.event):
@@ -157,7 +168,7 @@ def section_json(
     origin = request.build_absolute_uri("/")[:-1]  # links in the body are absolute
 
     def render(key: str) -> Stored:
-        sec = section_get_for_reader(event_slug=event, section_slug=section)
+        sec = section_get_by_slugs(event_slug=event, section_slug=section)
         if sec is None or sec.pk != ref.section_id:
             memo_forget(("section", event, section))
             raise not_found(event, section)

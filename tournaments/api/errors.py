@@ -11,7 +11,14 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from tournaments.errors import InvariantError, ResultConflict, ServiceError, StateError
+from tournaments.errors import (
+    InvariantError,
+    QueueUnreachable,
+    ResultConflict,
+    RulesBroken,
+    ServiceError,
+    StateError,
+)
 
 
 class BadRequest(exceptions.APIException):
@@ -45,8 +52,9 @@ def _flatten(errors: Any, prefix: str = "") -> list[str]:
 
 
 def api_exception_handler(exc: Exception, context: dict) -> Response | None:
-    """Services' errors become 400/409 with their message; everything else follows
-    DRF, reshaped so the body always has a "detail" sentence."""
+    """Services' errors become 400/409 with their message (409 with the broken rules
+    when a publish needs confirming; 503 when the workers cannot be reached);
+    everything else follows DRF, reshaped so the body always has a "detail" sentence."""
     if isinstance(exc, ResultConflict):
         body = {
             "detail": exc.message,
@@ -54,6 +62,15 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
             "current_version": exc.current_version,
         }
         return Response(body, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, RulesBroken):
+        body = {"detail": exc.message, "broken_rules": [v.to_dict() for v in exc.violations]}
+        return Response(body, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, QueueUnreachable):
+        return Response(
+            {"detail": exc.message + " Try again in a moment."},
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": "10"},
+        )
     if isinstance(exc, StateError | InvariantError):
         return Response({"detail": exc.message}, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, ServiceError):

@@ -199,6 +199,31 @@ class ResultWriteSerializer(ResultInSerializer):
     )
 
 
+class PublishInSerializer(serializers.Serializer):
+    confirm = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Publish even though the rule checker reports broken rules (without it: "
+        "409 with the list of broken rules).",
+    )
+
+
+class BrokenRuleSerializer(serializers.Serializer):
+    rule = serializers.CharField(help_text='The rule\'s code, e.g. "rematch", "colour-limit".')
+    message = serializers.CharField()
+    players = serializers.ListField(child=serializers.IntegerField())
+    board = serializers.IntegerField(allow_null=True)
+
+
+class RulesBrokenSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    broken_rules = BrokenRuleSerializer(
+        many=True,
+        required=False,
+        help_text="When the rule checker refused the publish: what it found.",
+    )
+
+
 class GameSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     board = serializers.IntegerField()

@@ -16,9 +16,9 @@ from rest_framework.request import Request
 
 from tournaments.api import serializers as s
 from tournaments.api.base import ApiView, _may_read_private, readable_ref
-from tournaments.files import h9_export, opengotha_export, trf_export
 from tournaments.models import GameKind
-from tournaments.public_selectors import section_get_for_reader, section_last_modified
+from tournaments.selectors.exports import h9_export, opengotha_export, trf_export
+from tournaments.selectors.sections import section_get_by_slugs, section_last_modified
 from tournaments.views.public.cached import Stored, cached, to_response
 
 
@@ -57,7 +57,7 @@ class _ExportView(ApiView):
         filename = f"{event}-{section}.{self.extension}"
 
         def render(key: str) -> Stored:
-            sec = section_get_for_reader(event_slug=event, section_slug=section)
+            sec = section_get_by_slugs(event_slug=event, section_slug=section)
             if sec is None:
                 raise NotFound(f"There is no public section {section!r} in event {event!r}.")
             if sec.game != self.game:
@@ -87,6 +87,7 @@ def _file_schema(media: str, what: str) -> Callable:
         operation_id=f"export_{what.split()[0].lower()}",
         responses={
             (200, media): OpenApiResponse(OpenApiTypes.STR, description=what),
+            400: OpenApiResponse(s.ErrorSerializer, description="An unknown ?format= value."),
             404: OpenApiResponse(
                 s.ErrorSerializer, description="Unknown, private, or not this game."
             ),

@@ -16,8 +16,6 @@ from rest_framework.exceptions import NotFound
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 
-from tournaments import public_selectors as ps
-from tournaments import selectors
 from tournaments.api import serializers as s
 from tournaments.api.base import (
     JSON,
@@ -29,6 +27,17 @@ from tournaments.api.base import (
 )
 from tournaments.api.errors import BadRequest
 from tournaments.models import Event, Section
+from tournaments.selectors.events import (
+    SectionSummary,
+    event_list_public,
+    event_sections,
+    public_event_get,
+)
+from tournaments.selectors.players import PlayerLine, section_player_lines
+from tournaments.selectors.rounds import public_round_get, public_rounds, round_pairings
+from tournaments.selectors.sections import section_last_modified
+from tournaments.selectors.standings import RoundNotComplete, public_standings
+from tournaments.selectors.standings import crosstable as crosstable_of
 from tournaments.views.public.cached import Stored, to_response
 
 NOT_FOUND = {404: OpenApiResponse(s.ErrorSerializer, description="Unknown or private.")}
@@ -36,7 +45,7 @@ BAD = {400: OpenApiResponse(s.ErrorSerializer, description="Bad query parameter.
 NOT_MODIFIED = {304: OpenApiResponse(description="Not modified (ETag / Last-Modified).")}
 
 
-def _section_summary(summary: ps.SectionSummary) -> dict[str, Any]:
+def _section_summary(summary: SectionSummary) -> dict[str, Any]:
     sec = summary.section
     return {
         "slug": sec.slug,
@@ -70,7 +79,7 @@ class EventListView(ApiView):
     )
     def get(self, request: Request):
         page = PageParams.from_request(request)
-        events = list(selectors.event_list_public().order_by("-start_date", "name", "id"))
+        events = list(event_list_public().order_by("-start_date", "name", "id"))
         url = request.build_absolute_uri(reverse("api:events"))
         data = page.envelope([_event_data(e) for e in events], url=url)
         stamps = [e.updated_at for e in events]
@@ -84,13 +93,13 @@ class EventDetailView(ApiView):
         summary="An event and its sections",
     )
     def get(self, request: Request, event: str):
-        obj = ps.public_event_get(slug=event)
+        obj = public_event_get(slug=event)
         if obj is None:
             raise not_found(event)
-        summaries = ps.event_sections(event=obj)
+        summaries = event_sections(event=obj)
         data = {**_event_data(obj), "sections": [_section_summary(x) for x in summaries]}
         stamps = [obj.updated_at]
-        stamps += [ps.section_last_modified(section=x.section) for x in summaries]
+        stamps += [section_last_modified(section=x.section) for x in summaries]
         return _etagged(request, data, last_modified=max(stamps))
 
 
@@ -108,7 +117,7 @@ class SectionDetailView(ApiView):
     )
     def get(self, request: Request, event: str, section: str):
         def build(sec: Section, origin: str) -> dict[str, Any]:
-            numbers = [r.number for r in ps.public_rounds(section=sec)]
+            numbers = [r.number for r in public_rounds(section=sec)]
             return {
                 "slug": sec.slug,
                 "name": sec.name,
@@ -128,7 +137,7 @@ class SectionDetailView(ApiView):
         )
 
 
-def _player_ref(p: ps.PlayerLine) -> dict[str, Any]:
+def _player_ref(p: PlayerLine) -> dict[str, Any]:
     return s.PlayerRefSerializer(p).data
 
 
@@ -143,7 +152,7 @@ class PlayerListView(ApiView):
         page = PageParams.from_request(request)
 
         def build(sec: Section, origin: str) -> dict[str, Any]:
-            scores = {p.id: float(p.score) for p in ps.section_players(section=sec)}
+            scores = {p.id: float(p.score) for p in section_player_lines(section=sec)}
             fields = ("pairing_number", "name", "title", "rating", "go_rank", "federation")
             fields += ("club", "fide_id", "egf_pin", "joined_round", "withdrawn_from_round")
             rows = [
@@ -177,7 +186,7 @@ class RoundListView(ApiView):
 
         def build(sec: Section, origin: str) -> dict[str, Any]:
             rows = []
-            for rnd in ps.public_rounds(section=sec):
+            for rnd in public_rounds(section=sec):
                 results = list(rnd.games.values_list("result", flat=True))
                 rows.append(
                     s.RoundSerializer(
@@ -215,10 +224,10 @@ class PairingsView(ApiView):
         page = PageParams.from_request(request)
 
         def build(sec: Section, origin: str) -> dict[str, Any]:
-            rnd = ps.public_round_get(section=sec, number=number)
+            rnd = public_round_get(section=sec, number=number)
             if rnd is None:
                 raise not_found_round(sec, number)
-            pairings = ps.round_pairings(round=rnd)
+            pairings = round_pairings(round=rnd)
             boards = [
                 {
                     "board": b.board,
@@ -284,8 +293,8 @@ class StandingsView(ApiView):
 
         def build(sec: Section, origin: str) -> dict[str, Any]:
             try:
-                table = ps.public_standings(section=sec, after_round=after)
-            except ps.RoundNotComplete as exc:
+                table = public_standings(section=sec, after_round=after)
+            except RoundNotComplete as exc:
                 raise NotFound(str(exc)) from exc
             url = origin + reverse("api:standings", args=[event, section])
             if table is None:
@@ -334,7 +343,8 @@ class CrosstableView(ApiView):
         page = PageParams.from_request(request)
 
         def build(sec: Section, origin: str) -> dict[str, Any]:
-            numbers, rows = ps.public_crosstable(section=sec)
+            table = crosstable_of(section=sec, published_only=True)
+            numbers, rows = table.rounds, table.rows
             by_id = {r.player.id: r.player.pairing_number for r in rows}
             data = [
                 {

@@ -18,14 +18,16 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments import services
 from tournaments.api import serializers as s
 from tournaments.api.base import ApiView, arbiter_section
 from tournaments.api.errors import BadRequest, PreconditionRequired
 from tournaments.errors import ResultConflict
+from tournaments.jobs.models import PairingJob
 from tournaments.models import Game, Round, Section
-from tournaments.public_selectors import MAX_ROUND_NUMBER
-from tournaments.selectors import user_can_arbitrate
+from tournaments.selectors.events import user_can_arbitrate
+from tournaments.selectors.rounds import MAX_ROUND_NUMBER
+from tournaments.services.results import result_record
+from tournaments.services.rounds import pairing_job_request, round_publish
 
 MAX_BOARD = 10_000
 AUTH = (
@@ -147,7 +149,7 @@ class ResultView(ApiView):
                 f"so that a result entered meanwhile is not overwritten. It is at version "
                 f"{game.version} ({game.result or 'pending'})."
             )
-        services.result_record(
+        result_record(
             game=game,
             result=incoming.validated_data["result"],
             by=request.user,
@@ -164,14 +166,26 @@ class PublishView(ApiView):
 
     @extend_schema(
         operation_id="round_publish",
-        request=None,
-        responses={200: s.RoundSerializer, **ERRORS, **CONFLICT},
+        request=s.PublishInSerializer,
+        responses={
+            200: s.RoundSerializer,
+            **ERRORS,
+            409: OpenApiResponse(
+                s.RulesBrokenSerializer,
+                description="The round is not a draft, or the rule checker reports broken "
+                'rules (listed; send {"confirm": true} to publish anyway).',
+            ),
+        },
         summary="Publish a draft round (arbiters of the event)",
-        description=AUTH,
+        description=AUTH
+        + " The rule checker runs first, as on the arbiter's page: a draft that breaks "
+        'an absolute rule is published only with {"confirm": true}.',
     )
     def post(self, request: Request, event: str, section: str, number: int):
         sec = arbiter_section(request, event, section)
-        rnd = services.round_publish(round=_round(sec, number))
+        incoming = s.PublishInSerializer(data=request.data or {})
+        incoming.is_valid(raise_exception=True)
+        rnd = round_publish(round=_round(sec, number), confirm=incoming.validated_data["confirm"])
         results = list(rnd.games.values_list("result", flat=True))
         data = {
             "number": rnd.number,
@@ -210,17 +224,20 @@ class PairView(ApiView):
             202: OpenApiResponse(s.JobSerializer, description="Queued (or already running)."),
             **ERRORS,
             **CONFLICT,
+            503: OpenApiResponse(
+                s.ErrorSerializer,
+                description="The background workers cannot be reached (Retry-After is set).",
+            ),
         },
         summary="Pair the next round in the background; poll the job's URL",
         description=AUTH + " Answers 202 with the job; poll its url (GET /api/v1/jobs/{id}/) until "
         '"finished" is true. The round is then a draft: publish it.',
     )
     def post(self, request: Request, event: str, section: str):
-        from tournaments.pairing_services import pairing_job_request
 
         sec = arbiter_section(request, event, section)
         job = pairing_job_request(section=sec, by=request.user)
-        job.refresh_from_db()  # sending it may have finished it (run here, or failed to send)
+        job.refresh_from_db()  # sending it may have finished it (run here)
         data = s.JobSerializer(job_data(request, job)).data
         return Response(data, status=status.HTTP_202_ACCEPTED, headers={"Location": data["url"]})
 
@@ -235,8 +252,6 @@ class JobView(ApiView):
         description=AUTH,
     )
     def get(self, request: Request, job: int):
-        from tournaments.jobs.models import PairingJob
-
         obj = None
         if 1 <= job <= 2**62:
             obj = PairingJob.objects.select_related("section__event").filter(pk=job).first()

@@ -21,11 +21,28 @@ from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseStopPolling
 
-from tournaments import lab
 from tournaments.errors import ServiceError
 from tournaments.jobs.models import SimulationJob
 from tournaments.models import GameKind, Section
-from tournaments.selectors import event_list_for_user
+from tournaments.selectors.events import event_list_for_user
+from tournaments.services.lab import (
+    DEFAULT_EVENTS,
+    MAX_EVENTS,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    RATING_CEILING,
+    RATING_FLOOR,
+    LabInputError,
+    describe_params,
+    lab_config,
+    lab_config_for_section,
+    simulation_job_get,
+    simulation_job_recent,
+    simulation_job_request,
+    simulation_report,
+    simulation_report_json,
+    simulation_time_left,
+)
 
 
 def _limits(what: str) -> dict[str, str]:
@@ -37,15 +54,15 @@ def _limits(what: str) -> dict[str, str]:
 
 class LabForm(forms.Form):
     players = forms.IntegerField(
-        min_value=2, max_value=lab.MAX_PLAYERS, initial=32, error_messages=_limits("players")
+        min_value=2, max_value=MAX_PLAYERS, initial=32, error_messages=_limits("players")
     )
     rounds = forms.IntegerField(
-        min_value=1, max_value=lab.MAX_ROUNDS, initial=7, error_messages=_limits("rounds")
+        min_value=1, max_value=MAX_ROUNDS, initial=7, error_messages=_limits("rounds")
     )
     low = forms.IntegerField(
         label="Lowest rating",
-        min_value=lab.RATING_FLOOR,
-        max_value=lab.RATING_CEILING,
+        min_value=RATING_FLOOR,
+        max_value=RATING_CEILING,
         initial=1400,
         error_messages={
             "min_value": "Ratings start at %(limit_value)s.",
@@ -54,8 +71,8 @@ class LabForm(forms.Form):
     )
     high = forms.IntegerField(
         label="Highest rating",
-        min_value=lab.RATING_FLOOR,
-        max_value=lab.RATING_CEILING,
+        min_value=RATING_FLOOR,
+        max_value=RATING_CEILING,
         initial=2200,
         error_messages={
             "min_value": "Ratings start at %(limit_value)s.",
@@ -65,8 +82,8 @@ class LabForm(forms.Form):
     events = forms.IntegerField(
         label="Simulated events",
         min_value=10,
-        max_value=lab.MAX_EVENTS,
-        initial=lab.DEFAULT_EVENTS,
+        max_value=MAX_EVENTS,
+        initial=DEFAULT_EVENTS,
         help_text="More events give narrower intervals and take longer.",
         error_messages=_limits("simulated events"),
     )
@@ -94,16 +111,16 @@ class LabForm(forms.Form):
         try:
             section = self.sections.get(data.get("section")) if data.get("section") else None
             if section is not None:
-                data["config"] = lab.lab_config_for_section(section=section, events=data["events"])
+                data["config"] = lab_config_for_section(section=section, events=data["events"])
             else:
-                data["config"] = lab.lab_config(
+                data["config"] = lab_config(
                     players=data["players"],
                     rounds=data["rounds"],
                     low=data["low"],
                     high=data["high"],
                     events=data["events"],
                 )
-        except lab.LabInputError as exc:
+        except LabInputError as exc:
             field = exc.field if exc.field in self.fields else None
             self.add_error(field, exc.message)
         return data
@@ -132,9 +149,7 @@ def home(request):
         form = LabForm(request.POST, sections=sections)
         if form.is_valid():
             try:
-                job = lab.simulation_job_request(
-                    config=form.cleaned_data["config"], by=request.user
-                )
+                job = simulation_job_request(config=form.cleaned_data["config"], by=request.user)
             except ServiceError as exc:
                 messages.error(request, exc.message)
             else:
@@ -146,30 +161,28 @@ def home(request):
         "lab/home.html",
         {
             "form": form,
-            "recent": [
-                (job, lab.describe_params(job.params)) for job in lab.simulation_job_recent()
-            ],
+            "recent": [(job, describe_params(job.params)) for job in simulation_job_recent()],
         },
     )
 
 
 def _job_or_404(key: str) -> SimulationJob:
-    job = lab.simulation_job_get(key=key)
+    job = simulation_job_get(key=key)
     if job is None:
         raise Http404("No simulation with these settings has been run.")
     return job
 
 
 def _context(job: SimulationJob) -> dict:
-    report = lab.simulation_report(job=job)
+    report = simulation_report(job=job)
     rows = []
     if report:
         for system, data in report["summary"]["systems"].items():
             rows.append({"system": system, **{k: data[k] for k in _TABLE_KEYS}, "data": data})
     return {
         "job": job,
-        "left": lab.simulation_time_left(job=job),
-        "params": lab.describe_params(job.params),
+        "left": simulation_time_left(job=job),
+        "params": describe_params(job.params),
         "report": report,
         "rows": rows,
         "poll_url": _result_url(job),
@@ -199,7 +212,7 @@ def result(request, key: str):
 
 def plot(request, key: str):
     job = _job_or_404(key)
-    report = lab.simulation_report(job=job)
+    report = simulation_report(job=job)
     if report is None:
         raise Http404("The simulation has not finished.")
     response = HttpResponse(report["svg"], content_type="image/svg+xml; charset=utf-8")
@@ -210,7 +223,7 @@ def plot(request, key: str):
 
 def report_json(request, key: str):
     job = _job_or_404(key)
-    document = lab.simulation_report_json(job=job)
+    document = simulation_report_json(job=job)
     if document is None:
         raise Http404("The simulation has not finished.")
     response = JsonResponse(document, json_dumps_params={"separators": (",", ":")})

@@ -9,8 +9,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
-from tournaments import services
 from tournaments.demo import demo_create
+from tournaments.services.events import event_role_grant
 
 PASSWORD_FILE = Path(settings.BASE_DIR) / ".admin_password"
 
@@ -34,7 +34,7 @@ class Command(BaseCommand):
             admin = User.objects.create_superuser("admin", "", password)
             PASSWORD_FILE.write_text(password + "\n")
             PASSWORD_FILE.chmod(0o600)
-        services.event_role_grant(event=event, user=admin, role="chief")
+        event_role_grant(event=event, user=admin, role="chief")
         if PASSWORD_FILE.exists():
             password = PASSWORD_FILE.read_text().strip()
             self.stdout.write(f"Log in as: admin / {password}")

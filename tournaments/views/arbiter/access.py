@@ -17,8 +17,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django_htmx.http import HttpResponseClientRedirect
 
-from tournaments import selectors
 from tournaments.models import Event, Player, Round, Section
+from tournaments.selectors.events import user_can_arbitrate, user_is_chief_arbiter
 
 View = Callable[..., HttpResponse]
 
@@ -80,9 +80,9 @@ def arbiter_view(view: View | None = None, *, chief: bool = False):
                 return _login(request)
             event = get_object_or_404(Event, slug=kwargs.pop("event"))
             allowed = (
-                selectors.user_is_chief_arbiter(user=request.user, event=event)
+                user_is_chief_arbiter(user=request.user, event=event)
                 if chief
-                else selectors.user_can_arbitrate(user=request.user, event=event)
+                else user_can_arbitrate(user=request.user, event=event)
             )
             if not allowed:
                 return _forbidden(request, event, chief=chief)

@@ -8,9 +8,9 @@ from django.contrib import messages
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
-from tournaments import pairing_services as pairing
 from tournaments.errors import ServiceError
 from tournaments.forms.rounds import BoardForm, MoveForm, SwapForm
+from tournaments.services import drafts
 from tournaments.views.arbiter.access import arbiter_view
 from tournaments.views.arbiter.common import fail, go, round_url
 from tournaments.views.arbiter.jobs import job_response
@@ -61,7 +61,7 @@ def draft_swap(request, event, section, round):
     def action(data):
         a, b = _players(section, data["player_a"], data["player_b"])
         return (
-            pairing.draft_swap(round=round, player_a=a, player_b=b),
+            drafts.draft_swap(round=round, player_a=a, player_b=b),
             f"{a.name} and {b.name} swapped places.",
         )
 
@@ -73,7 +73,7 @@ def draft_swap(request, event, section, round):
 def draft_move(request, event, section, round):
     def action(data):
         (player,) = _players(section, data["player"])
-        violations = pairing.draft_move(
+        violations = drafts.draft_move(
             round=round, player=player, board=data["board"], colour=data["colour"]
         )
         colour = "white" if data["colour"] == "w" else "black"
@@ -87,7 +87,7 @@ def draft_move(request, event, section, round):
 def draft_board(request, event, section, round):
     def action(data):
         white, black = _players(section, data["white"], data["black"])
-        violations = pairing.draft_set_board(round=round, white=white, black=black)
+        violations = drafts.draft_set_board(round=round, white=white, black=black)
         return violations, f"Board made by hand: {white.name} v {black.name}."
 
     return _edit(request, round, BoardForm(request.POST, round=round), "board", action)
@@ -98,7 +98,7 @@ def draft_board(request, event, section, round):
 def draft_repair(request, event, section, round):
     """Throw the draft away and pair the round again, as a pairing job."""
     try:
-        job = pairing.draft_repair(round=round, by=request.user)
+        job = drafts.draft_repair(round=round, by=request.user)
     except ServiceError as exc:
         fail(request, exc)
         return _answer(request, round)

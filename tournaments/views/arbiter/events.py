@@ -7,11 +7,18 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments import arbiter_selectors as aselectors
-from tournaments import arbiter_services, selectors, services
 from tournaments.errors import ServiceError
 from tournaments.forms.events import ArbiterAddForm, EventForm
 from tournaments.forms.sections import SectionForm
+from tournaments.selectors.events import (
+    event_list_for_user,
+    event_roles,
+    user_can_arbitrate,
+    user_is_chief_arbiter,
+)
+from tournaments.selectors.sections import section_next_action
+from tournaments.services import events as event_services
+from tournaments.services import sections as section_services
 from tournaments.views.arbiter.access import arbiter_view, login_view
 from tournaments.views.arbiter.common import fail, int_or_none, section_url
 
@@ -22,7 +29,7 @@ def _event_url(event) -> str:
 
 @login_view
 def event_list(request):
-    events = selectors.event_list_for_user(user=request.user).prefetch_related("sections")
+    events = event_list_for_user(user=request.user).prefetch_related("sections")
     return render(request, "arbiter/event_list.html", {"events": events})
 
 
@@ -33,7 +40,7 @@ def event_create(request):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            event = services.event_create(
+            event = event_services.event_create(
                 name=data["name"],
                 slug=data["slug"],
                 start_date=data["start_date"],
@@ -53,15 +60,15 @@ def event_create(request):
 @arbiter_view
 def event_detail(request, event):
     sections = list(event.sections.order_by("id"))
-    cards = [(s, aselectors.section_next_action(section=s), s.players.count()) for s in sections]
+    cards = [(s, section_next_action(section=s), s.players.count()) for s in sections]
     return render(
         request,
         "arbiter/event_detail.html",
         {
             "event": event,
             "cards": cards,
-            "roles": aselectors.event_roles(event=event),
-            "is_chief": selectors.user_is_chief_arbiter(user=request.user, event=event),
+            "roles": event_roles(event=event),
+            "is_chief": user_is_chief_arbiter(user=request.user, event=event),
             "arbiter_form": ArbiterAddForm(),
         },
     )
@@ -73,7 +80,7 @@ def event_edit(request, event):
     form = EventForm(request.POST or None, event=event)
     if request.method == "POST" and form.is_valid():
         try:
-            event = services.event_update(event=event, **form.cleaned_data)
+            event = event_services.event_update(event=event, **form.cleaned_data)
         except ServiceError as exc:
             fail(request, exc)
         else:
@@ -88,7 +95,7 @@ def arbiter_add(request, event):
     form = ArbiterAddForm(request.POST)
     if form.is_valid():
         try:
-            role = arbiter_services.event_arbiter_add(
+            role = event_services.event_arbiter_add(
                 event=event,
                 username=form.cleaned_data["username"],
                 role=form.cleaned_data["role"],
@@ -111,14 +118,12 @@ def arbiter_remove(request, event):
     try:
         if user_id is None:
             raise ServiceError("Choose whom to remove.")
-        arbiter_services.event_arbiter_remove(event=event, user_id=user_id)
+        event_services.event_arbiter_remove(event=event, user_id=user_id)
     except ServiceError as exc:
         fail(request, exc)
     else:
         messages.success(request, "Removed from the event's arbiters.")
-        if user_id == request.user.pk and not selectors.user_can_arbitrate(
-            user=request.user, event=event
-        ):
+        if user_id == request.user.pk and not user_can_arbitrate(user=request.user, event=event):
             return redirect("arbiter:event_list")
     return redirect(_event_url(event) + "#arbiters")
 
@@ -130,7 +135,7 @@ def section_create(request, event):
     if request.method == "POST" and form.is_valid():
         fields = form.service_fields()
         try:
-            section = services.section_create(
+            section = section_services.section_create(
                 event=event,
                 name=fields.pop("name"),
                 total_rounds=fields.pop("total_rounds"),

@@ -8,17 +8,18 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments import files
 from tournaments.errors import ServiceError
 from tournaments.forms.imports import CsvConfirmForm, ImportForm
+from tournaments.selectors.exports import h9_export, opengotha_export, trf_export
+from tournaments.services.imports import csv_import, csv_preview, opengotha_import, trf_import
 from tournaments.views.arbiter.access import arbiter_view
 from tournaments.views.arbiter.common import section_url
 
 # format in the URL: (writer, file extension, content type, name for people)
 FORMATS = {
-    "trf": (files.trf_export, "trf", "text/plain; charset=utf-8", "FIDE TRF"),
-    "opengotha": (files.opengotha_export, "xml", "application/xml; charset=utf-8", "OpenGotha XML"),
-    "h9": (files.h9_export, "h9", "text/plain; charset=utf-8", "EGF results (.h9)"),
+    "trf": (trf_export, "trf", "text/plain; charset=utf-8", "FIDE TRF"),
+    "opengotha": (opengotha_export, "xml", "application/xml; charset=utf-8", "OpenGotha XML"),
+    "h9": (h9_export, "h9", "text/plain; charset=utf-8", "EGF results (.h9)"),
 }
 
 
@@ -59,7 +60,7 @@ def import_csv(request, event, section):
             ),
         )
     content = form.cleaned_data["content"]
-    preview = files.csv_preview(section=section, text=content)
+    preview = csv_preview(section=section, text=content)
     errors_by_line: dict[int, list[tuple[str, str]]] = {}
     for line, field, message in preview.errors:
         errors_by_line.setdefault(line, []).append((field, message))
@@ -91,7 +92,7 @@ def import_csv_confirm(request, event, section):
         messages.error(request, "The file's text was lost; upload it again.")
         return redirect(section_url(section, "import"))
     try:
-        count = files.csv_import(section=section, text=form.cleaned_data["content"])
+        count = csv_import(section=section, text=form.cleaned_data["content"])
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect(section_url(section, "import"))
@@ -118,9 +119,9 @@ def import_file(request, event, section):
     text = form.cleaned_data["content"]
     try:
         if section.is_go:
-            report = files.opengotha_import(section=section, text=text)
+            report = opengotha_import(section=section, text=text)
         else:
-            report = files.trf_import(section=section, text=text)
+            report = trf_import(section=section, text=text)
     except ServiceError as exc:
         form.add_error(None, exc.message)
         return render(

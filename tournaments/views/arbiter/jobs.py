@@ -9,9 +9,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseStopPolling, push_url, reswap, retarget
 
-from tournaments import pairing_services as pairing
-from tournaments.errors import ServiceError
+from tournaments.errors import QueueUnreachable, ServiceError
 from tournaments.jobs.models import PairingJob
+from tournaments.services.rounds import pairing_job_request
 from tournaments.views.arbiter.access import arbiter_view
 from tournaments.views.arbiter.common import fail, go, section_url
 from tournaments.views.arbiter.rounds import round_context
@@ -68,7 +68,9 @@ def job_response(request, section, job):
 @require_POST
 def pair(request, event, section):
     try:
-        job = pairing.pairing_job_request(section=section, by=request.user)
+        job = pairing_job_request(section=section, by=request.user)
+    except QueueUnreachable as exc:  # the job says so, and what to do
+        return job_response(request, section, exc.job)
     except ServiceError as exc:
         fail(request, exc)
         return go(request, section_url(section))

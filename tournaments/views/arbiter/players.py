@@ -6,8 +6,6 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments import arbiter_selectors as aselectors
-from tournaments import arbiter_services, selectors, services
 from tournaments.errors import ServiceError
 from tournaments.forms.players import (
     ByeRequestForm,
@@ -16,6 +14,15 @@ from tournaments.forms.players import (
     WithdrawForm,
 )
 from tournaments.models import ByeKind
+from tournaments.selectors.players import (
+    player_games,
+    section_avoid_groups,
+    section_players,
+    section_prohibited,
+)
+from tournaments.selectors.rounds import round_last, round_next_number
+from tournaments.selectors.sections import section_unpaired_rounds
+from tournaments.services import players as services
 from tournaments.views.arbiter.access import arbiter_view
 from tournaments.views.arbiter.common import fail, int_or_none, section_url
 
@@ -57,7 +64,7 @@ def players(request, event, section):
     }
     if request.htmx and request.method == "POST":
         return render(request, "arbiter/partials/player_added.html", context)
-    context["players"] = aselectors.section_players(section=section)
+    context["players"] = section_players(section=section)
     context["late"] = _late(section)
     return render(request, "arbiter/players.html", context)
 
@@ -74,8 +81,8 @@ def player_edit(request, event, section, player):
         else:
             messages.success(request, f"{player.name}: saved.")
             return redirect(section_url(section, "players") + f"#player-{player.pairing_number}")
-    first_free = selectors.round_next_number(section=section)
-    unpaired = aselectors.section_unpaired_rounds(section=section)
+    first_free = round_next_number(section=section)
+    unpaired = section_unpaired_rounds(section=section)
     return render(
         request,
         "arbiter/player_edit.html",
@@ -87,7 +94,7 @@ def player_edit(request, event, section, player):
             "withdraw_form": WithdrawForm(section=section, first_free=first_free),
             "bye_form": ByeRequestForm(rounds=unpaired) if unpaired else None,
             "bye_requests": player.bye_requests.order_by("round_number"),
-            "games": selectors.player_games(player=player),
+            "games": player_games(player=player),
             "tab": "players",
         },
     )
@@ -100,7 +107,7 @@ def _back(section, player) -> str:
 @arbiter_view
 @require_POST
 def player_withdraw(request, event, section, player):
-    first_free = selectors.round_next_number(section=section)
+    first_free = round_next_number(section=section)
     form = WithdrawForm(request.POST, section=section, first_free=first_free)
     if not form.is_valid():
         messages.error(request, "Give the first round the player is not paired in.")
@@ -111,7 +118,7 @@ def player_withdraw(request, event, section, player):
         fail(request, exc)
     else:
         note = ""
-        last = selectors.round_last(section=section)
+        last = round_last(section=section)
         if last is not None and last.status == "draft" and not player.is_active_in(last.number):
             note = f" Round {last.number} is a draft that includes them: re-pair it."
         messages.success(
@@ -148,7 +155,7 @@ def player_delete(request, event, section, player):
 @arbiter_view
 @require_POST
 def bye_request_add(request, event, section, player):
-    form = ByeRequestForm(request.POST, rounds=aselectors.section_unpaired_rounds(section=section))
+    form = ByeRequestForm(request.POST, rounds=section_unpaired_rounds(section=section))
     if not form.is_valid():
         for errors in form.errors.values():
             for error in errors:
@@ -209,8 +216,8 @@ def prohibited(request, event, section):
             "event": event,
             "section": section,
             "form": form,
-            "pairs": aselectors.section_prohibited(section=section),
-            "groups": aselectors.section_avoid_groups(section=section),
+            "pairs": section_prohibited(section=section),
+            "groups": section_avoid_groups(section=section),
             "tab": "players",
         },
     )
@@ -220,7 +227,7 @@ def prohibited(request, event, section):
 @require_POST
 def prohibited_remove(request, event, section):
     try:
-        arbiter_services.prohibited_pair_remove(
+        services.prohibited_pair_remove(
             section=section, pair_id=int_or_none(request.POST.get("pair"))
         )
     except ServiceError as exc:

@@ -10,11 +10,17 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
-from tournaments import arbiter_selectors as aselectors
-from tournaments import services
 from tournaments.errors import ResultConflict, ServiceError
 from tournaments.forms.rounds import RESULT_BUTTONS, ResultForm
 from tournaments.models import Game
+from tournaments.selectors.rounds import (
+    round_audit,
+    round_board,
+    round_can_undo,
+    round_next_board,
+    round_progress,
+)
+from tournaments.services.results import result_record, result_undo_last
 from tournaments.views.arbiter.access import arbiter_view
 from tournaments.views.arbiter.common import go, round_url
 from tournaments.views.arbiter.rounds import round_context
@@ -22,23 +28,21 @@ from tournaments.views.arbiter.rounds import round_context
 
 def _row_response(request, rnd, game, *, pending_only: bool, error: str = "", moved: bool):
     game.refresh_from_db()
-    entered, total = aselectors.round_progress(round=rnd)
+    entered, total = round_progress(round=rnd)
     next_board = None
     if moved:
-        next_board = aselectors.round_next_board(
-            round=rnd, after=game.board, pending_only=pending_only
-        )
+        next_board = round_next_board(round=rnd, after=game.board, pending_only=pending_only)
     next_row = None
     if next_board is not None:
         next_game = rnd.games.select_related("white", "black").get(board=next_board)
-        next_row = aselectors.round_board(game=next_game)
+        next_row = round_board(game=next_game)
     return render(
         request,
         "arbiter/partials/result_response.html",
         {
             "section": rnd.section,
             "round": rnd,
-            "row": aselectors.round_board(game=game),
+            "row": round_board(game=game),
             "next_row": next_row,
             "focus_self": next_row is None,
             "is_last": not rnd.section.rounds.filter(number__gt=rnd.number).exists(),
@@ -47,7 +51,7 @@ def _row_response(request, rnd, game, *, pending_only: bool, error: str = "", mo
             "total": total,
             "buttons": RESULT_BUTTONS,
             "pending_only": pending_only,
-            "can_undo": aselectors.round_can_undo(round=rnd),
+            "can_undo": round_can_undo(round=rnd),
         },
     )
 
@@ -66,7 +70,7 @@ def result(request, event, section, round, board):
         error = "That is not a result; use the buttons or the keys 1 = 0 + -."
     else:
         try:
-            services.result_record(
+            result_record(
                 game=game,
                 result=form.cleaned_data["result"],
                 by=request.user,
@@ -91,7 +95,7 @@ def result(request, event, section, round, board):
 @require_POST
 def undo(request, event, section, round):
     try:
-        change = services.result_undo_last(round=round, by=request.user, source="web")
+        change = result_undo_last(round=round, by=request.user, source="web")
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
@@ -115,7 +119,7 @@ def audit(request, event, section, round):
             "event": event,
             "section": section,
             "round": round,
-            "changes": aselectors.round_audit(round=round),
+            "changes": round_audit(round=round),
             "tab": "round",
         },
     )

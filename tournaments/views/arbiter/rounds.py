@@ -7,10 +7,7 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from tournaments import arbiter_selectors as aselectors
-from tournaments import pairing_services as pairing
-from tournaments import selectors, services
-from tournaments.errors import ServiceError
+from tournaments.errors import RulesBroken, ServiceError
 from tournaments.forms.rounds import (
     RESULT_BUTTONS,
     BoardForm,
@@ -20,6 +17,17 @@ from tournaments.forms.rounds import (
     UnpublishForm,
 )
 from tournaments.models import RoundStatus
+from tournaments.selectors.rounds import (
+    round_absent,
+    round_boards,
+    round_byes,
+    round_can_undo,
+    round_last,
+    round_progress,
+)
+from tournaments.selectors.sections import job_active, section_next_action, section_rounds
+from tournaments.services import rounds as services
+from tournaments.snapshot import SectionSnapshot
 from tournaments.views.arbiter.access import arbiter_view
 from tournaments.views.arbiter.common import fail, go, round_url, section_url
 
@@ -27,21 +35,24 @@ from tournaments.views.arbiter.common import fail, go, round_url, section_url
 def round_context(request, rnd, *, violations=None, forms=None) -> dict:
     """Everything the round page shows; also used when a pairing job finishes."""
     section = rnd.section
-    scores = aselectors.round_scores_before(round=rnd)
+    snapshot = SectionSnapshot.load(section)  # the history, loaded once for the page
+    number = rnd.number
+    rnd = snapshot.round(number) or rnd
     context = {
         "event": section.event,
         "section": section,
         "round": rnd,
-        "boards": aselectors.round_boards(round=rnd, scores=scores),
-        "byes": aselectors.round_byes(round=rnd, scores=scores),
-        "absent": aselectors.round_absent(round=rnd),
-        "is_last": not section.rounds.filter(number__gt=rnd.number).exists(),
+        "boards": round_boards(snapshot=snapshot, number=number),
+        "byes": round_byes(snapshot=snapshot, number=number),
+        "absent": round_absent(snapshot=snapshot, number=number),
+        "is_last": snapshot.last_round is rnd,
         "tab": "round",
-        "rounds": aselectors.section_rounds(section=section),
+        "rounds": section_rounds(section=section),
     }
     if rnd.status == RoundStatus.DRAFT:
         forms = forms or {}
-        violations = pairing.round_check(round=rnd) if violations is None else violations
+        if violations is None:
+            violations = services.round_check(round=rnd, snapshot=snapshot)
         context.update(
             violations=violations,
             violation_boards={v.board for v in violations if v.board},
@@ -49,10 +60,10 @@ def round_context(request, rnd, *, violations=None, forms=None) -> dict:
             move_form=forms.get("move") or MoveForm(round=rnd),
             board_form=forms.get("board") or BoardForm(round=rnd),
             publish_form=PublishForm(),
-            job=aselectors.job_active(section=section),
+            job=job_active(section=section),
         )
     else:
-        entered, total = aselectors.round_progress(round=rnd)
+        entered, total = round_progress(round=rnd)
         pending_only = request.GET.get("pending") == "1"
         first_pending = next((b.game.board for b in context["boards"] if not b.game.result), None)
         context.update(
@@ -61,8 +72,8 @@ def round_context(request, rnd, *, violations=None, forms=None) -> dict:
             pending_only=pending_only,
             focus_board=first_pending,
             buttons=RESULT_BUTTONS,
-            can_undo=aselectors.round_can_undo(round=rnd),
-            next=aselectors.section_next_action(section=section, rounds=context["rounds"]),
+            can_undo=round_can_undo(round=rnd),
+            next=section_next_action(section=section, rounds=context["rounds"]),
         )
     return context
 
@@ -78,13 +89,16 @@ def round_publish(request, event, section, round):
     form = PublishForm(request.POST)
     confirmed = form.is_valid() and form.cleaned_data["confirm"]
     try:
-        violations = pairing.round_check(round=round) if round.status == RoundStatus.DRAFT else []
-        if violations and not confirmed:
-            raise ServiceError(
-                f"Round {round.number} breaks {len(violations)} rule(s) listed below. "
+        services.round_publish(round=round, confirm=confirmed)
+    except RulesBroken as exc:
+        rules = "rule" if len(exc.violations) == 1 else "rules"
+        fail(
+            request,
+            ServiceError(
+                f"Round {round.number} breaks {len(exc.violations)} {rules} listed below. "
                 "Tick the confirmation to publish anyway, or correct the pairings."
-            )
-        services.round_publish(round=round)
+            ),
+        )
     except ServiceError as exc:
         fail(request, exc)
     else:
@@ -150,7 +164,7 @@ def round_reopen(request, event, section, round):
 @arbiter_view
 def rounds_list(request, event, section):
     """The latest round's page, or the dashboard when nothing is paired yet."""
-    last = selectors.round_last(section=section)
+    last = round_last(section=section)
     if last is None:
         return redirect(section_url(section))
     return redirect(round_url(last))

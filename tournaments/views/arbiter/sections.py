@@ -6,23 +6,23 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from tournaments import arbiter_selectors as aselectors
-from tournaments import services
 from tournaments.errors import ServiceError
 from tournaments.forms.sections import SectionForm
+from tournaments.selectors.sections import job_active, section_next_action, section_rounds
+from tournaments.services.sections import section_update
 from tournaments.views.arbiter.access import arbiter_view
 from tournaments.views.arbiter.common import fail, section_url
 
 
 def dashboard_context(section) -> dict:
-    rounds = aselectors.section_rounds(section=section)
+    rounds = section_rounds(section=section)
     players = section.players.all()
-    job = aselectors.job_active(section=section)
+    job = job_active(section=section)
     return {
         "event": section.event,
         "section": section,
         "rounds": rounds,
-        "next": aselectors.section_next_action(section=section, rounds=rounds),
+        "next": section_next_action(section=section, rounds=rounds),
         "job": job,
         "job_url": section_url(section, "job", job=job.pk) if job else "",
         "player_count": len(players),
@@ -42,7 +42,7 @@ def section_edit(request, event, section):
     form = SectionForm(request.POST or None, event=event, section=section)
     if request.method == "POST" and form.is_valid():
         try:
-            section = services.section_update(section=section, **form.service_fields())
+            section = section_update(section=section, **form.service_fields())
         except ServiceError as exc:
             fail(request, exc)
         else:

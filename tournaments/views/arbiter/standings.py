@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from django.shortcuts import render
 
-from tournaments import arbiter_selectors as aselectors
-from tournaments import selectors
 from tournaments.errors import ServiceError
-from tournaments.standings import standings_compute
+from tournaments.selectors.rounds import round_boards, round_byes, round_games
+from tournaments.selectors.standings import crosstable as crosstable_of
+from tournaments.selectors.standings import standings_compute
+from tournaments.snapshot import SectionSnapshot
 from tournaments.views.arbiter.access import arbiter_view
 from tournaments.views.arbiter.common import int_or_none
-from tournaments.views.arbiter.present import crosstable_lines, standings_lines
 
 
 def _standings(section, after: int | None):
@@ -22,14 +22,9 @@ def _standings(section, after: int | None):
         return None, exc.message
 
 
-def _complete_rounds(section) -> list[int]:
-    return [s.round.number for s in aselectors.section_rounds(section=section) if s.complete]
-
-
 @arbiter_view
 def standings(request, event, section):
-    after = int_or_none(request.GET.get("after"))
-    table, error = _standings(section, after)
+    table, error = _standings(section, int_or_none(request.GET.get("after")))
     return render(
         request,
         "arbiter/standings.html",
@@ -37,9 +32,8 @@ def standings(request, event, section):
             "event": event,
             "section": section,
             "standings": table,
-            "lines": standings_lines(table) if table else [],
             "error": error,
-            "complete": _complete_rounds(section),
+            "complete": table.complete if table else [],
             "tab": "standings",
         },
     )
@@ -47,17 +41,13 @@ def standings(request, event, section):
 
 @arbiter_view
 def crosstable(request, event, section):
-    numbers = dict(section.players.values_list("pk", "pairing_number"))
-    rows = crosstable_lines(selectors.crosstable(section=section), numbers)
-    rounds = list(section.rounds.order_by("number").values_list("number", flat=True))
     return render(
         request,
         "arbiter/crosstable.html",
         {
             "event": event,
             "section": section,
-            "rows": rows,
-            "numbers": rounds,
+            "table": crosstable_of(section=section),
             "tab": "crosstable",
         },
     )
@@ -65,24 +55,18 @@ def crosstable(request, event, section):
 
 @arbiter_view
 def print_standings(request, event, section):
-    after = int_or_none(request.GET.get("after"))
-    table, error = _standings(section, after)
+    table, error = _standings(section, int_or_none(request.GET.get("after")))
     return render(
         request,
         "arbiter/print/standings.html",
-        {
-            "event": event,
-            "section": section,
-            "standings": table,
-            "lines": standings_lines(table) if table else [],
-            "error": error,
-        },
+        {"event": event, "section": section, "standings": table, "error": error},
     )
 
 
 @arbiter_view
 def print_pairings(request, event, section, round):
-    scores = aselectors.round_scores_before(round=round)
+    snapshot = SectionSnapshot.load(section)
+    by_name = request.GET.get("order") == "name"
     return render(
         request,
         "arbiter/print/pairings.html",
@@ -90,22 +74,22 @@ def print_pairings(request, event, section, round):
             "event": event,
             "section": section,
             "round": round,
-            "boards": aselectors.round_boards(round=round, scores=scores),
-            "byes": aselectors.round_byes(round=round, scores=scores),
-            "by_name": request.GET.get("order") == "name",
-            "alphabetical": _alphabetical(round) if request.GET.get("order") == "name" else [],
+            "boards": round_boards(snapshot=snapshot, number=round.number),
+            "byes": round_byes(snapshot=snapshot, number=round.number),
+            "by_name": by_name,
+            "alphabetical": _alphabetical(snapshot, round.number) if by_name else [],
         },
     )
 
 
-def _alphabetical(rnd) -> list[tuple]:
+def _alphabetical(snapshot: SectionSnapshot, number: int) -> list[tuple]:
     """(player, board, colour, opponent) for every player, by name: for the wall."""
     out = []
-    for g in selectors.round_games(round=rnd):
+    for g in snapshot.games.get(number, ()):
         out.append((g.white, g.board, "white", g.black))
         out.append((g.black, g.board, "black", g.white))
-    for b in rnd.byes.select_related("player"):
-        out.append((b.player, None, b.get_kind_display(), None))
+    for row in round_byes(snapshot=snapshot, number=number):
+        out.append((row.bye.player, None, row.label, None))
     return sorted(out, key=lambda item: item[0].name.casefold())
 
 
@@ -114,10 +98,5 @@ def print_slips(request, event, section, round):
     return render(
         request,
         "arbiter/print/slips.html",
-        {
-            "event": event,
-            "section": section,
-            "round": round,
-            "games": selectors.round_games(round=round),
-        },
+        {"event": event, "section": section, "round": round, "games": round_games(round=round)},
     )

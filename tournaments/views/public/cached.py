@@ -28,7 +28,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date, parse_etags, parse_http_date_safe
 
 from tournaments.cache import section_cache_key
-from tournaments.public_selectors import section_get_for_reader
+from tournaments.selectors.sections import section_get_by_slugs
 
 ENTRY_TIMEOUT = 6 * 3600  # old versions are never read again; let them expire
 LOCK_TIMEOUT = 10
@@ -80,7 +80,7 @@ def section_ref(event_slug: str, section_slug: str) -> SectionRef | None:
     """The ids behind a section's slugs, whether its event is public or not."""
 
     def load() -> SectionRef | None:
-        section = section_get_for_reader(event_slug=event_slug, section_slug=section_slug)
+        section = section_get_by_slugs(event_slug=event_slug, section_slug=section_slug)
         if section is None:
             return None
         return SectionRef(section.pk, section.event_id, section.event.is_public)

@@ -22,10 +22,15 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
-from tournaments import public_selectors as ps
-from tournaments import selectors
 from tournaments.cache import section_version
 from tournaments.models import Event
+from tournaments.selectors.events import (
+    SectionSummary,
+    event_list_public,
+    event_sections,
+    public_event_get,
+)
+from tournaments.selectors.sections import section_last_modified
 from tournaments.views.public.cached import (
     RESOLVE_TTL,
     Stored,
@@ -81,16 +86,16 @@ def _public_event_ref(slug: str) -> EventRef:
 
 
 def _load_event(slug: str) -> Event:
-    event = ps.public_event_get(slug=slug)
+    event = public_event_get(slug=slug)
     if event is None:
         memo_forget(("event", slug))
         raise Http404("No such event.")
     return event
 
 
-def _last_modified(event: Event, summaries: list[ps.SectionSummary]):
+def _last_modified(event: Event, summaries: list[SectionSummary]):
     stamps = [event.updated_at]
-    stamps += [ps.section_last_modified(section=s.section) for s in summaries]
+    stamps += [section_last_modified(section=s.section) for s in summaries]
     return max(stamps)
 
 
@@ -101,7 +106,7 @@ def _serve(
     parts: tuple[object, ...],
     template: str,
     region: str,
-    build: Callable[[Event, list[ps.SectionSummary]], dict[str, Any]],
+    build: Callable[[Event, list[SectionSummary]], dict[str, Any]],
 ) -> HttpResponse:
     ref = _public_event_ref(slug)
     htmx = is_htmx(request)
@@ -112,7 +117,7 @@ def _serve(
 
     def render(key: str) -> Stored:
         event = _load_event(slug)
-        summaries = ps.event_sections(event=event)
+        summaries = event_sections(event=event)
         event_url = reverse("public:event", args=[slug])
         context = {
             "event": event,
@@ -236,5 +241,5 @@ def event_live(request: HttpRequest, event: str) -> HttpResponse:
 def home(request: HttpRequest) -> HttpResponse:
     """The site's front page: every public event (not cached whole: it shows who is
     logged in)."""
-    events = selectors.event_list_public().prefetch_related("sections")
+    events = event_list_public().prefetch_related("sections")
     return render(request, "tournaments/home.html", {"events": events})

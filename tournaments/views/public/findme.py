@@ -14,9 +14,10 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 
-from tournaments import public_selectors as ps
 from tournaments.cache import section_cache_key
 from tournaments.models import Section
+from tournaments.selectors.players import PlayerLine, section_player_lines
+from tournaments.selectors.rounds import public_current_round, round_pairings
 
 MAX_QUERY = 60
 MAX_SHOWN = 20
@@ -35,11 +36,11 @@ class FindEntry:
     """One player and where they sit in the current round."""
 
     key: str
-    player: ps.PlayerLine
+    player: PlayerLine
     round_number: int | None
     board: int | None
     colour: str  # "w", "b", or "" (bye, not paired, no round yet)
-    opponent: ps.PlayerLine | None
+    opponent: PlayerLine | None
     result_text: str
     bye: str  # the bye's label, if any
     section_name: str = ""
@@ -66,13 +67,13 @@ OUTCOMES = {
 
 def find_index(*, section: Section) -> list[FindEntry]:
     """Every player of the section with their board in the latest published round."""
-    rnd = ps.public_current_round(section=section)
+    rnd = public_current_round(section=section)
     if rnd is None:
         return [
             FindEntry(name_key(p.name), p, None, None, "", None, "", "", section.name, section.slug)
-            for p in ps.section_players(section=section)
+            for p in section_player_lines(section=section)
         ]
-    pairings = ps.round_pairings(round=rnd)
+    pairings = round_pairings(round=rnd)
     n = rnd.number
     entries: list[FindEntry] = []
     for b in pairings.boards:

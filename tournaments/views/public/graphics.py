@@ -9,7 +9,8 @@ from decimal import Decimal
 import segno
 from django.utils.safestring import SafeString, mark_safe
 
-from tournaments.public_selectors import CardRound, format_points
+from tournaments.presentation import format_points
+from tournaments.selectors.players import CardRound
 
 
 def qr_svg(url: str) -> SafeString:

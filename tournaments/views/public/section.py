@@ -19,9 +19,19 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
-from tournaments import public_selectors as ps
 from tournaments.cache import section_cache_key, section_version
 from tournaments.errors import ServiceError
+from tournaments.selectors.players import player_card, section_player_lines
+from tournaments.selectors.rounds import (
+    MAX_ROUND_NUMBER,
+    public_current_round,
+    public_round_get,
+    public_rounds,
+    round_pairings,
+)
+from tournaments.selectors.sections import public_section_get, section_last_modified
+from tournaments.selectors.standings import RoundNotComplete, public_standings
+from tournaments.selectors.standings import crosstable as crosstable_of
 from tournaments.views.public.cached import (
     SectionRef,
     Stored,
@@ -72,7 +82,7 @@ def section_urls(event_slug: str, section_slug: str) -> dict[str, str]:
 
 
 def _common(section, version: int, tab: str, self_url: str) -> dict[str, Any]:
-    rounds = [r.number for r in ps.public_rounds(section=section)]
+    rounds = [r.number for r in public_rounds(section=section)]
     return {
         "event": section.event,
         "section": section,
@@ -104,7 +114,7 @@ def _serve(
 
     def render(key: str) -> Stored:
         version = section_version(ref.section_id)  # before reading: content is never older
-        sec = ps.public_section_get(event_slug=event, section_slug=section)
+        sec = public_section_get(event_slug=event, section_slug=section)
         if sec is None:
             memo_forget(("section", event, section))
             raise Http404("No such section.")
@@ -122,7 +132,7 @@ def _serve(
             html.encode(),
             key=key,
             content_type=HTML,
-            last_modified=ps.section_last_modified(section=sec),
+            last_modified=section_last_modified(section=sec),
             status=status,
         )
 
@@ -138,15 +148,15 @@ def _serve(
 def _pairings_build(number: int | None) -> Build:
     def build(section) -> dict[str, Any]:
         rnd = (
-            ps.public_current_round(section=section)
+            public_current_round(section=section)
             if number is None
-            else ps.public_round_get(section=section, number=number)
+            else public_round_get(section=section, number=number)
         )
         if rnd is None and number is not None:
             return {"status": 404, "message": f"Round {number} is not published."}
         if rnd is None:
-            return {"pairings": None, "players": ps.section_players(section=section)}
-        return {"pairings": ps.round_pairings(round=rnd)}
+            return {"pairings": None, "players": section_player_lines(section=section)}
+        return {"pairings": round_pairings(round=rnd)}
 
     return build
 
@@ -170,7 +180,7 @@ def section_home(request: HttpRequest, event: str, section: str) -> HttpResponse
 
 @require_safe
 def round_detail(request: HttpRequest, event: str, section: str, number: int) -> HttpResponse:
-    if not 1 <= number <= ps.MAX_ROUND_NUMBER:
+    if not 1 <= number <= MAX_ROUND_NUMBER:
         raise Http404("No such round.")
     path = reverse("public:round", args=[event, section, number])
     return _serve(
@@ -204,8 +214,8 @@ def standings(request: HttpRequest, event: str, section: str) -> HttpResponse:
 
     def build(sec) -> dict[str, Any]:
         try:
-            table = ps.public_standings(section=sec, after_round=after)
-        except ps.RoundNotComplete as exc:
+            table = public_standings(section=sec, after_round=after)
+        except RoundNotComplete as exc:
             return {"status": 404, "message": str(exc)}
         except ServiceError as exc:  # e.g. a tiebreak the section names is unknown
             return {"standings": None, "problem": exc.message}
@@ -227,8 +237,8 @@ def standings(request: HttpRequest, event: str, section: str) -> HttpResponse:
 @require_safe
 def crosstable(request: HttpRequest, event: str, section: str) -> HttpResponse:
     def build(sec) -> dict[str, Any]:
-        numbers, rows = ps.public_crosstable(section=sec)
-        return {"numbers": numbers, "rows": rows}
+        table = crosstable_of(section=sec, published_only=True)
+        return {"numbers": table.rounds, "rows": table.rows}
 
     path = reverse("public:crosstable", args=[event, section])
     return _serve(
@@ -253,7 +263,7 @@ def player_detail(request: HttpRequest, event: str, section: str, number: int) -
         raise Http404("No such player.")
 
     def build(sec) -> dict[str, Any]:
-        card = ps.player_card(section=sec, pairing_number=number)
+        card = player_card(section=sec, pairing_number=number)
         if card is None:
             return {"status": 404, "message": f"There is no player number {number}."}
         chart = score_chart(card.rounds, total_rounds=sec.total_rounds, win=sec.points_win)

@@ -19,21 +19,21 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import threading
 import time
+from contextlib import suppress
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import IntegrityError, close_old_connections, connections, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from pairing.simulation.config import PAPER_SYSTEMS, SimulationConfig
 from pairing.simulation.strengths import StrengthModel, parse_strength
-from tournaments.errors import ServiceError, StateError
+from tournaments.errors import QueueUnreachable, ServiceError, StateError
 from tournaments.jobs.models import SimulationJob
-from tournaments.jobs.queue import QueueUnreachable, task_publish
+from tournaments.jobs.queue import job_enqueue
 
 log = logging.getLogger(__name__)
 
@@ -148,40 +148,16 @@ def _cache_key(key: str) -> str:
 # --- jobs
 
 
-def _run_in_thread(job_id: int) -> None:
-    from tournaments.tasks import simulate_task
-
-    def target() -> None:
-        close_old_connections()
-        try:
-            simulate_task.apply(args=[job_id])
-        finally:
-            connections.close_all()
-
-    threading.Thread(target=target, name=f"simulation-{job_id}", daemon=True).start()
-
-
-def _enqueue(job_id: int) -> None:
-    from tournaments.tasks import simulate_task
-
-    if simulate_task.app.conf.task_always_eager:
-        if getattr(settings, "LAB_RUN_INLINE", False):
-            simulate_task.apply(args=[job_id])
-        else:
-            _run_in_thread(job_id)
-        return
-    try:
-        task_id = task_publish(simulate_task, args=[job_id])
-    except QueueUnreachable as exc:  # broker unreachable: say so within seconds
-        log.warning("could not enqueue simulation job %s: %s", job_id, exc.message)
-        _finish(
-            job_id,
-            SimulationJob.Status.FAILED,
-            "Background workers are unreachable (the task queue did not answer). "
-            "Try again in a moment.",
+def _enqueue(job: SimulationJob) -> None:
+    # Embedded mode runs the simulation in a thread of the web process so the
+    # page can poll its progress (LAB_RUN_INLINE runs it at once, for tests).
+    with suppress(QueueUnreachable):  # the job row says so; the page shows it
+        job_enqueue(
+            job,
+            "blossom.simulate",
+            in_thread=not getattr(settings, "LAB_RUN_INLINE", False),
+            again="try again in a moment",
         )
-        return
-    SimulationJob.objects.filter(pk=job_id, task_id="").update(task_id=task_id)
 
 
 def _stale(job: SimulationJob) -> bool:
@@ -216,8 +192,7 @@ def simulation_job_request(*, config: SimulationConfig, by=None) -> SimulationJo
             job.requested_by = by
             job.started_at = job.updated_at = job.finished_at = None
             job.save()
-        job_id = job.pk
-        transaction.on_commit(lambda: _enqueue(job_id))
+        transaction.on_commit(lambda: _enqueue(job))
     return job
 
 

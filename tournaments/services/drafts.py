@@ -1,82 +1,21 @@
-"""Editing a draft round by hand, and the rule checker that runs after every edit.
+"""Editing a draft round by hand: swap two players, move one, make a board, re-pair.
 
 Each edit runs in one transaction with the round locked, works only on a DRAFT
 round without results, and returns the violations the edited round now has
-(`round_check`). Publishing a round with violations needs a confirmation.
+(the rule checker of `rounds.round_check`). Publishing a round with
+violations needs a confirmation (`rounds.round_publish`).
 """
 
 from __future__ import annotations
 
 from django.db import transaction
 
-from pairing.engine.rules import (
-    PastPlayer,
-    ProposedBye,
-    ProposedGame,
-    RoundRules,
-    Violation,
-    check_round,
-)
-from tournaments import services as tservices
+from pairing.engine.rules import Violation
 from tournaments.errors import ServiceError, StateError
-from tournaments.models import Bye, ByeRequest, Game, Player, Round, RoundStatus
-from tournaments.records import section_record
-
-
-def _past_players(rnd: Round) -> list[PastPlayer]:
-    section = rnd.section
-    record = section_record(section=section, through_round=rnd.number - 1)
-    by_number = {p.id: p for p in record.players}
-    requested = set(
-        ByeRequest.objects.filter(player__section=section, round_number=rnd.number).values_list(
-            "player_id", flat=True
-        )
-    )
-    players = list(section.players.all())
-    pk_of = {p.pairing_number: p.pk for p in players}
-    past = []
-    for player in players:
-        entries = by_number[player.pairing_number].rounds[: rnd.number - 1]
-        past.append(
-            PastPlayer(
-                id=player.pk,
-                name=player.name,
-                colours=tuple(e.colour if e.played else "-" for e in entries),
-                opponents=frozenset(pk_of[e.opponent] for e in entries if e.played),
-                pairing_byes=sum(1 for e in entries if e.code == "U"),
-                unplayed_wins=sum(1 for e in entries if e.code in "+F"),
-                active=player.is_active_in(rnd.number),
-                bye_requested=player.pk in requested,
-                club=player.club,
-            )
-        )
-    return past
-
-
-def _rules(rnd: Round) -> RoundRules:
-    section = rnd.section
-    record = section_record(section=section, through_round=rnd.number - 1)
-    number_to_pk = dict(section.players.values_list("pairing_number", "pk"))
-    prohibited = set()
-    for first, last, ids in record.prohibited:
-        if first <= rnd.number <= last:
-            pks = sorted(number_to_pk[i] for i in ids)
-            prohibited.update((a, b) for a in pks for b in pks if a < b)
-    options = section.mcmahon_options or {}
-    return RoundRules(
-        beta=section.beta,
-        last_round=rnd.number == section.total_rounds,
-        prohibited=frozenset(prohibited),
-        forbid_same_club=bool(section.is_go and options.get("forbid_same_club")),
-        handicap_cap=section.handicap_cap if section.is_go else None,
-    )
-
-
-def round_check(*, round: Round) -> list[Violation]:
-    """Every absolute rule the round breaks, as sentences for the arbiter."""
-    games = [ProposedGame(g.board, g.white_id, g.black_id, g.handicap) for g in round.games.all()]
-    byes = [ProposedBye(b.player_id, b.kind) for b in round.byes.all()]
-    return check_round(players=_past_players(round), games=games, byes=byes, rules=_rules(round))
+from tournaments.jobs.models import PairingJob
+from tournaments.models import Bye, Game, Player, Round, RoundStatus
+from tournaments.services.rounds import pairing_job_request, round_check, round_delete_draft
+from tournaments.snapshot import bye_points
 
 
 def _editable(rnd: Round) -> Round:
@@ -226,7 +165,7 @@ def draft_set_board(
                 round=rnd,
                 player=freed[0],
                 kind=kind,
-                points=tservices._bye_points(rnd.section, kind),
+                points=bye_points(rnd.section, kind),
                 explanation={"edited": True, "reason": "left over after a hand edit"},
             )
         _renumber(rnd)
@@ -243,26 +182,11 @@ def _renumber(rnd: Round) -> None:
     Game.objects.bulk_create(games)
 
 
-def draft_repair(*, round: Round, by=None):
+def draft_repair(*, round: Round, by=None) -> PairingJob:
     """Throw the draft away and pair the round again (e.g. after a withdrawal)."""
-    from tournaments.pairing_services import pairing_job_request
-
     section = round.section
-    tservices.round_delete_draft(round=round)
+    round_delete_draft(round=round)
     return pairing_job_request(section=section, by=by)
-
-
-def round_publish_checked(*, round: Round, confirmed: bool = False) -> Round:
-    """Publish a draft; if the rule checker reports anything, only with confirmation."""
-    violations = round_check(round=round)
-    if violations and not confirmed:
-        listed = "; ".join(v.message for v in violations[:5])
-        more = f" (and {len(violations) - 5} more)" if len(violations) > 5 else ""
-        raise StateError(
-            f"Round {round.number} breaks {len(violations)} rule(s): "
-            f"{listed}{more}. Confirm to publish anyway."
-        )
-    return tservices.round_publish(round=round)
 
 
 def draft_move(*, round: Round, player: Player, board: int, colour: str) -> list[Violation]:

@@ -1,8 +1,10 @@
-"""Files in and out of a section: FIDE TRF, CSV player lists, OpenGotha XML, EGF .h9.
+"""Files into a section: FIDE TRF, CSV player lists, OpenGotha XML.
 
 Imports are all or nothing: a file is parsed and checked completely before
-anything is written, and everything is written in one transaction. Errors name
-the line (and column or field) and what is wrong.
+anything is written, and everything is written in one transaction through the
+same services the pages use (section settings, player registration, round
+creation), so an import obeys every rule a hand entry does. Errors name the
+line (and column or field) and what is wrong.
 """
 
 from __future__ import annotations
@@ -16,21 +18,28 @@ from fractions import Fraction
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from pairing.engine.mcmahon.ranks import parse_rank
+from pairing.formats.opengotha import OpenGothaError, loads_opengotha
+from pairing.formats.trf.errors import TRFError
+from pairing.formats.trf.reader import parse_trf
+from pairing.gorecord import GoTournament, mcmahon_config
 from pairing.record import TournamentRecord
-from tournaments import services
+from tournaments.engines import ByeSpec, GameSpec, mcmahon_options_of
 from tournaments.errors import ServiceError
 from tournaments.models import (
-    Bye,
+    ByeKind,
     ByeRequest,
-    Game,
     Player,
     ProhibitedPair,
     Result,
-    Round,
     RoundStatus,
     Section,
 )
-from tournaments.records import section_record
+from tournaments.selectors.exports import RESULT_TO_GOTHA
+from tournaments.services.players import player_create
+from tournaments.services.rounds import round_create
+from tournaments.services.sections import section_update
+from tournaments.snapshot import CODE_BYES
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 MAX_CSV_ROWS = 5000
@@ -65,14 +74,11 @@ def _require_empty(section: Section) -> None:
         )
 
 
+def _status(complete: bool) -> str:
+    return RoundStatus.CLOSED if complete else RoundStatus.PUBLISHED
+
+
 # TRF -------------------------------------------------------------------------
-
-
-def trf_export(*, section: Section, published_only: bool = False) -> str:
-    from pairing.formats.trf.writer import format_trf
-
-    return format_trf(section_record(section=section, published_only=published_only))
-
 
 WHITE_RESULT = {
     "1": Result.WHITE_WINS,
@@ -83,24 +89,18 @@ WHITE_RESULT = {
     "L": Result.BLACK_WINS,
     "+": Result.WHITE_FORFEIT_WIN,
 }
-RECORD_BYE = {"U": "pab", "F": "full", "H": "half", "Z": "zero"}
-
-
-def _points_to_section(section: Section, record: TournamentRecord) -> None:
-    p = record.points
-    mapping = {
-        "points_win": "1",
-        "points_draw": "=",
-        "points_loss": "0",
-        "points_forfeit_win": "+",
-        "points_forfeit_loss": "-",
-        "points_pairing_bye": "U",
-        "points_full_bye": "F",
-        "points_half_bye": "H",
-        "points_zero_bye": "Z",
-    }
-    for attr, code in mapping.items():
-        setattr(section, attr, Decimal(str(float(p[code]))))
+# The section's scoring fields and the TRF codes that give them.
+SCORING_CODES = {
+    "points_win": "1",
+    "points_draw": "=",
+    "points_loss": "0",
+    "points_forfeit_win": "+",
+    "points_forfeit_loss": "-",
+    "points_pairing_bye": "U",
+    "points_full_bye": "F",
+    "points_half_bye": "H",
+    "points_zero_bye": "Z",
+}
 
 
 def _round_games(record: TournamentRecord, r: int, scores: dict[int, Fraction]):
@@ -135,9 +135,6 @@ def _round_games(record: TournamentRecord, r: int, scores: dict[int, Fraction]):
 def trf_import(*, section: Section, text: str) -> ImportReport:
     """Players, rounds, results, byes, scoring and prohibited pairs of a TRF, into an
     empty section. Imported rounds are published (closed when complete)."""
-    from pairing.formats.trf.errors import TRFError
-    from pairing.formats.trf.reader import parse_trf
-
     try:
         record = parse_trf(text)
     except TRFError as exc:
@@ -148,18 +145,23 @@ def trf_import(*, section: Section, text: str) -> ImportReport:
         section = Section.objects.select_for_update().get(pk=section.pk)
         _require_empty(section)
         played = record.rounds_played
+        settings = {
+            name: Decimal(str(float(record.points[code]))) for name, code in SCORING_CODES.items()
+        }
         if record.total_rounds:
-            section.total_rounds = max(record.total_rounds, played)
+            settings["total_rounds"] = max(record.total_rounds, played)
         elif played > section.total_rounds:
-            section.total_rounds = played
+            settings["total_rounds"] = played
         if record.initial_colour:
-            section.first_colour = record.initial_colour
-        _points_to_section(section, record)
-        section.save()
+            settings["first_colour"] = record.initial_colour
+        try:
+            section = section_update(section=section, **settings)
+        except ServiceError as exc:
+            raise ServiceError(f"TRF: the file's settings: {exc.message}") from exc
         players: dict[int, Player] = {}
         for p in record.players:
             try:
-                players[p.id] = services.player_create(
+                players[p.id] = player_create(
                     section=section,
                     name=p.name,
                     pairing_number=p.id,
@@ -178,39 +180,37 @@ def trf_import(*, section: Section, text: str) -> ImportReport:
         report.players = len(players)
         scores = {p.id: Fraction(0) for p in record.players}
         for r in range(1, played + 1):
-            rnd = Round.objects.create(
-                section=section, number=r, seed=section.seed, status=RoundStatus.PUBLISHED
-            )
             games = _round_games(record, r, scores)
-            Game.objects.bulk_create(
-                Game(round=rnd, board=b, white=players[w.id], black=players[k.id], result=res)
-                for b, (w, k, res) in enumerate(games, start=1)
+            byes = [
+                ByeSpec(players[p.id], CODE_BYES[p.entry(r).code])
+                for p in record.players
+                if p.entry(r).opponent is None and p.entry(r).code in CODE_BYES
+            ]
+            round_create(
+                section=section,
+                number=r,
+                seed=section.seed,
+                games=[
+                    GameSpec(b, players[w.id], players[k.id])
+                    for b, (w, k, _) in enumerate(games, start=1)
+                ],
+                results=[res for _, _, res in games],
+                byes=byes,
+                status=_status(all(res != Result.PENDING for _, _, res in games)),
             )
-            for p in record.players:
-                code = p.entry(r).code
-                if p.entry(r).opponent is None and code in RECORD_BYE:
-                    kind = RECORD_BYE[code]
-                    Bye.objects.create(
-                        round=rnd,
-                        player=players[p.id],
-                        kind=kind,
-                        points=Decimal(str(float(record.points[code]))),
-                    )
-                    report.byes += 1
-            complete = all(res != Result.PENDING for _, _, res in games)
-            if complete:
-                rnd.status = RoundStatus.CLOSED
-                rnd.save(update_fields=["status"])
             for p in record.players:
                 scores[p.id] += record.points[p.entry(r).code]
             report.rounds += 1
             report.games += len(games)
+            report.byes += len(byes)
         for rnd_no, byes in record.announced_byes.items():
             if rnd_no <= played:
                 continue
             for pid, code in byes.items():
                 ByeRequest.objects.create(
-                    player=players[pid], round_number=rnd_no, kind=RECORD_BYE.get(code, "zero")
+                    player=players[pid],
+                    round_number=rnd_no,
+                    kind=CODE_BYES.get(code, ByeKind.ZERO),
                 )
         for first, last, ids in record.prohibited:
             members = sorted((players[i] for i in ids), key=lambda p: p.pk)
@@ -378,22 +378,149 @@ def csv_import(*, section: Section, text: str) -> int:
     with transaction.atomic():
         for row in preview.rows:
             data = {k: v for k, v in row.items() if k != "line"}
-            services.player_create(section=section, **data)
+            player_create(section=section, **data)
     return len(preview.rows)
 
 
-# Go files live beside this module; they are imported from here too.
-from tournaments.gofiles import h9_export, opengotha_export, opengotha_import  # noqa: E402
+# OpenGotha --------------------------------------------------------------------
 
-__all__ = [
-    "CsvPreview",
-    "ImportReport",
-    "csv_import",
-    "csv_preview",
-    "decode_upload",
-    "h9_export",
-    "opengotha_export",
-    "opengotha_import",
-    "trf_export",
-    "trf_import",
-]
+GOTHA_TO_RESULT = {v: k for k, v in RESULT_TO_GOTHA.items()}
+GOTHA_TO_RESULT["RESULT_EQUAL_BYDEF"] = Result.DRAW
+
+
+def join_name(family: str, given: str) -> str:
+    return f"{family.strip()}, {given.strip()}" if given.strip() else family.strip()
+
+
+# Rank settings of an OpenGotha file: (GoSettings field, the file's attribute).
+RANK_SETTINGS = (
+    ("mm_bar", "genMMBar"),
+    ("mm_floor", "genMMFloor"),
+    ("mm_zero", "genMMZero"),
+    ("no_handicap_rank", "hdNoHdRankThreshold"),
+)
+
+
+def _settings_config(t: GoTournament):
+    """The McMahon configuration of a file's settings, or ServiceError naming the
+    attribute that is wrong."""
+    for name, attribute in RANK_SETTINGS:
+        try:
+            parse_rank(getattr(t.settings, name))
+        except ValueError as exc:
+            raise ServiceError(f"OpenGotha: the file's settings: {attribute}: {exc}") from exc
+    try:
+        return mcmahon_config(t.settings)
+    except ValueError as exc:
+        raise ServiceError(f"OpenGotha: the file's settings: {exc}") from exc
+
+
+def _check_games(t: GoTournament) -> None:
+    """What the database would refuse (or choke on) in the games, said for people."""
+    for g in t.games:
+        if not 0 <= g.handicap <= 9:
+            raise ServiceError(
+                f"OpenGotha: round {g.round}, table {g.table}: handicap {g.handicap} is not "
+                "a number of stones from 0 to 9."
+            )
+        if g.round > 99:
+            raise ServiceError(f"OpenGotha: a game in round {g.round}: at most 99 rounds.")
+
+
+def _settings_update(*, section: Section, **fields) -> None:
+    try:
+        section_update(section=section, **fields)
+    except ServiceError as exc:
+        raise ServiceError(f"OpenGotha: the file's settings: {exc.message}") from exc
+
+
+def opengotha_import(*, section: Section, text: str) -> ImportReport:
+    """Players, rounds, games, byes and McMahon settings of an OpenGotha file, into an
+    empty Go section. Rounds with every result are closed, the others published."""
+    if not section.is_go:
+        raise ServiceError(f"{section.name} is a chess section; OpenGotha files are for Go.")
+    try:
+        t = loads_opengotha(text, source="the file")
+    except (OpenGothaError, ValueError) as exc:
+        raise ServiceError(f"OpenGotha: {exc}") from exc
+    config = _settings_config(t)
+    s = t.settings
+    report = ImportReport()
+    given = section
+    with transaction.atomic():
+        section = Section.objects.select_for_update().get(pk=section.pk)
+        if section.players.exists() or section.rounds.exists():
+            raise ServiceError(f"{section.name} already has players; import into an empty section.")
+        last = max(t.rounds_with_games(), default=0)
+        _check_games(t)
+        _settings_update(
+            section=section,
+            total_rounds=max(s.number_of_rounds, last, 1),
+            mcmahon_bar=s.mm_bar.lower(),
+            mcmahon_floor=s.mm_floor.lower(),
+            handicap_cap=min(s.handicap_ceiling, 9),
+            handicap_reduction=s.handicap_correction,
+            komi_even=Decimal(str(s.komi)),
+            points_pairing_bye=Decimal(str(s.bye_points)),
+            points_absent=Decimal(str(s.absent_points)),
+            mcmahon_options=mcmahon_options_of(config),
+        )
+        section.refresh_from_db()
+        players: list[Player] = []
+        for k, gp in enumerate(t.players, start=1):
+            try:
+                player = player_create(
+                    section=section,
+                    name=join_name(gp.name, gp.first_name),
+                    pairing_number=k,
+                    go_rank=gp.rank.lower(),
+                    rating=gp.rating or None,
+                    club=gp.club[:120],
+                    federation=gp.country[:3].upper(),
+                    egf_pin=gp.egf_pin[:12],
+                    mms_correction=gp.mms_correction,
+                )
+            except ServiceError as exc:
+                raise ServiceError(f"OpenGotha player {k} ({gp.full_name}): {exc.message}") from exc
+            if gp.registration != "FIN":
+                player.withdrawn_from_round = 1
+                player.save(update_fields=["withdrawn_from_round"])
+            players.append(player)
+        report.players = len(players)
+        bye_kind = ByeKind.HALF if s.absent_points >= 0.5 else ByeKind.ZERO
+        for r in range(1, last + 1):
+            games = t.games_in(r)
+            boards = [g.table for g in games]
+            if sorted(boards) != list(range(1, len(games) + 1)):
+                boards = list(range(1, len(games) + 1))
+            ordered = sorted(zip(boards, games, strict=True), key=lambda bg: bg[0])
+            byes = [ByeSpec(players[b.player], ByeKind.PAIRING) for b in t.byes_in(r)]
+            round_create(
+                section=section,
+                number=r,
+                seed=section.seed,
+                games=[
+                    GameSpec(
+                        b,
+                        players[g.white],
+                        players[g.black],
+                        handicap=g.handicap,
+                        komi=Decimal(str(0.5 if g.handicap else s.komi)),
+                    )
+                    for b, g in ordered
+                ],
+                results=[GOTHA_TO_RESULT.get(g.result, Result.PENDING) for _, g in ordered],
+                byes=byes,
+                status=_status(bool(games) and all(g.points() is not None for g in games)),
+            )
+            report.rounds += 1
+            report.games += len(games)
+            report.byes += len(byes)
+        for k, gp in enumerate(t.players):
+            if gp.registration != "FIN":
+                continue
+            for r in range(last + 1, section.total_rounds + 1):
+                if not gp.participates(r):
+                    ByeRequest.objects.create(player=players[k], round_number=r, kind=bye_kind)
+    given.refresh_from_db()
+    return report

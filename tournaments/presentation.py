@@ -1,0 +1,217 @@
+"""How values read, on every page, print sheet and in the API: one place each.
+
+Scores ("3½"), tiebreak values (each method's own decimals, the same for the
+arbiter and the public), results ("1–0", "½–½"; "B+", "W+" in Go), byes,
+crosstable cells ("12w1", "½ bye") and pairing explanations (one table of
+flags for Swiss and McMahon boards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from tiebreaks.methods.registry import UnknownTiebreak, get_method
+from tournaments.models import ByeKind, Result
+
+# Scores and tiebreak values ----------------------------------------------------------
+
+
+def format_points(value: Decimal | float | int | None) -> str:
+    """3.5 -> "3½", 4 -> "4", 0.5 -> "½" (scores as players write them)."""
+    if value is None:
+        return ""
+    d = Decimal(str(value))
+    whole = int(d)
+    frac = d - whole
+    if frac == 0:
+        return str(whole)
+    if frac == Decimal("0.5"):
+        return f"{whole}½" if whole else "½"
+    return f"{d.normalize():f}"
+
+
+def tiebreak_decimals(acronym: str) -> int:
+    """How many decimals a tiebreak's values are shown with (its method says)."""
+    try:
+        return get_method(acronym).decimals
+    except (UnknownTiebreak, KeyError):
+        return 2
+
+
+def format_tiebreak(value: Any, decimals: int) -> str:
+    """A tiebreak value with its method's decimals, trailing zeros dropped:
+    32.5 -> "32.5", 31.0 -> "31", None or NaN -> ""."""
+    if value is None:
+        return ""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return str(value)
+    if number != number:  # NaN: the method has no value for this player
+        return ""
+    text = f"{number:.{decimals}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+# Results --------------------------------------------------------------------------
+
+CHESS_RESULTS = {
+    Result.PENDING: "",
+    Result.WHITE_WINS: "1–0",
+    Result.DRAW: "½–½",
+    Result.BLACK_WINS: "0–1",
+    Result.WHITE_FORFEIT_WIN: "+/−",
+    Result.BLACK_FORFEIT_WIN: "−/+",
+    Result.DOUBLE_FORFEIT: "−/−",
+}
+GO_RESULTS = {
+    Result.PENDING: "",
+    Result.WHITE_WINS: "W+",
+    Result.DRAW: "Jigo",
+    Result.BLACK_WINS: "B+",
+    Result.WHITE_FORFEIT_WIN: "W+ ff",
+    Result.BLACK_FORFEIT_WIN: "B+ ff",
+    Result.DOUBLE_FORFEIT: "−/−",
+}
+# Each side's share of a result, as a crosstable or a result slip shows it.
+RESULT_POINTS = {
+    Result.WHITE_WINS: ("1", "0"),
+    Result.DRAW: ("½", "½"),
+    Result.BLACK_WINS: ("0", "1"),
+    Result.WHITE_FORFEIT_WIN: ("+", "−"),
+    Result.BLACK_FORFEIT_WIN: ("−", "+"),
+    Result.DOUBLE_FORFEIT: ("−", "−"),
+}
+
+
+def result_label(result: str, *, go: bool = False) -> str:
+    """A stored result as players read it ("" while pending)."""
+    return (GO_RESULTS if go else CHESS_RESULTS).get(result, result)
+
+
+def result_text(result: str, *, go: bool = False) -> str:
+    """A stored result in a sentence or the audit log: "½–½", or "pending"."""
+    return result_label(result, go=go) if result else "pending"
+
+
+# Byes and round outcomes ----------------------------------------------------------------
+
+BYE_LABELS = {
+    ByeKind.PAIRING: "Pairing-allocated bye",
+    ByeKind.FULL: "Full-point bye",
+    ByeKind.HALF: "Half-point bye",
+    ByeKind.ZERO: "Zero-point bye",
+}
+OUTCOME_LABELS = {
+    "1": "won",
+    "=": "draw",
+    "0": "lost",
+    "+": "won by forfeit",
+    "-": "lost by forfeit",
+    "*": "playing",
+    "U": "pairing-allocated bye",
+    "F": "full-point bye",
+    "H": "half-point bye",
+    "Z": "zero-point bye",
+    " ": "not paired",
+}
+CELL_SYMBOLS = {"1": "1", "=": "½", "0": "0", "+": "+", "-": "−", "*": "…"}
+BYE_CELLS = {"U": "bye", "F": "1 bye", "H": "½ bye", "Z": "0 bye", " ": "–"}
+
+
+def bye_label(kind: str) -> str:
+    return BYE_LABELS.get(kind, kind)
+
+
+def cell_text(code: str, colour: str, opponent_number: int | None) -> str:
+    """A crosstable cell: "12w1" (against no. 12 with white, won), or a bye ("½ bye")."""
+    if opponent_number is None:
+        return BYE_CELLS.get(code, code)
+    return f"{opponent_number}{colour}{CELL_SYMBOLS.get(code, code)}"
+
+
+# Explanations ----------------------------------------------------------------------------
+
+# Every flag an engine may put on a board or bye, and the badge the pages show.
+FLAG_BADGES = {
+    # Swiss
+    "float": "float",
+    "in-group": "same score",
+    "repeated-downfloat": "repeated downfloat",
+    "repeated-upfloat": "repeated upfloat",
+    "white-not-due": "white not due",
+    "black-not-due": "black not due",
+    "odd-number": "odd number",
+    "requested": "requested",
+    "withdrawn": "withdrawn",
+    "lower-player-unpairable": "lower players unpairable",
+    # McMahon
+    "same-mms": "same MMS",
+    "mms-apart": "MMS apart",
+    "handicap": "handicap",
+    "same-club-avoided": "avoids same club",
+    "same-country-avoided": "avoids same country",
+    "colour-balance": "colour balance",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """A board's or bye's explanation, shaped for the page."""
+
+    text: str = ""
+    badges: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    components: tuple[tuple[str, str], ...] = ()
+    edited: bool = False
+
+
+def _number(value: Any) -> str:
+    if isinstance(value, float):
+        text = f"{value:.2f}".rstrip("0").rstrip(".")
+        return "0" if text == "-0" else text
+    return str(value)
+
+
+def _components(raw: Any) -> tuple[tuple[str, str], ...]:
+    if isinstance(raw, dict):
+        return tuple((str(k), _number(v)) for k, v in raw.items())
+    out = []
+    if isinstance(raw, list | tuple):
+        for item in raw:
+            if isinstance(item, dict):
+                name = item.get("name") or item.get("component") or "?"
+                value = item.get("weight", item.get("value", item.get("share", "")))
+                out.append((str(name), _number(value)))
+    return tuple(out)
+
+
+def explanation_view(data: dict | None) -> Explanation:
+    """The stored explanation (the engine's `to_dict`) as text, badges, notes and
+    the numbers behind it."""
+    if not isinstance(data, dict) or not data:
+        return Explanation()
+    text = str(data.get("summary") or data.get("text") or data.get("reason") or "")
+    badges: list[str] = []
+    notes: list[str] = []
+    for flag in data.get("flags") or ():
+        flag = str(flag)
+        if flag in FLAG_BADGES:
+            badges.append(FLAG_BADGES[flag])
+        elif " " in flag:  # already a sentence
+            notes.append(flag)
+    if data.get("game_class"):  # McMahon: even, uneven or handicap game
+        badges.insert(0, f"{data['game_class']} game")
+    if data.get("kind") and not text:
+        text = str(data["kind"])
+    return Explanation(
+        text=text,
+        badges=tuple(dict.fromkeys(badges)),
+        notes=tuple(notes),
+        components=_components(data.get("components")),
+        edited=bool(data.get("edited")),
+    )

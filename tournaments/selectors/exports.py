@@ -1,0 +1,109 @@
+"""A section as the files other programs read: FIDE TRF (chess), OpenGotha XML
+and the EGF results file .h9 (Go). Each is written from the section's snapshot."""
+
+from __future__ import annotations
+
+from pairing.formats.h9 import dumps_h9
+from pairing.formats.opengotha import dumps_opengotha
+from pairing.formats.trf.writer import format_trf
+from pairing.gorecord import GoBye, GoGame, GoPlayer, GoSettings, GoTournament
+from tournaments.engines import mcmahon_config
+from tournaments.models import ByeKind, Result, Section
+from tournaments.snapshot import SectionSnapshot
+
+RESULT_TO_GOTHA = {
+    Result.PENDING: "RESULT_UNKNOWN",
+    Result.WHITE_WINS: "RESULT_WHITEWINS",
+    Result.BLACK_WINS: "RESULT_BLACKWINS",
+    Result.DRAW: "RESULT_EQUAL",
+    Result.WHITE_FORFEIT_WIN: "RESULT_WHITEWINS_BYDEF",
+    Result.BLACK_FORFEIT_WIN: "RESULT_BLACKWINS_BYDEF",
+    Result.DOUBLE_FORFEIT: "RESULT_BOTHLOSE_BYDEF",
+}
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """ "Family, Given" -> ("Family", "Given"); a name without a comma is all family name."""
+    family, _, given = name.partition(",")
+    return family.strip(), given.strip()
+
+
+def trf_export(*, section: Section, published_only: bool = False) -> str:
+    return format_trf(SectionSnapshot.load(section).record(published_only=published_only))
+
+
+def section_go_tournament(
+    *, section: Section, published_only: bool = False, snapshot: SectionSnapshot | None = None
+) -> GoTournament:
+    """A Go section as the plain Go record the OpenGotha and h9 writers take."""
+    snapshot = snapshot or SectionSnapshot.load(section)
+    event = section.event
+    config = mcmahon_config(section)
+    players = snapshot.players
+    index = {p.pk: k for k, p in enumerate(players)}
+    numbers = set(snapshot.round_numbers(published_only=published_only))
+    requested = {(r.player_id, r.round_number) for r in snapshot.bye_requests}
+    t = GoTournament(
+        settings=GoSettings(
+            name=f"{event.name} - {section.name}",
+            short_name=section.slug[:20],
+            location=event.venue,
+            begin_date=event.start_date.isoformat() if event.start_date else "",
+            end_date=event.end_date.isoformat() if event.end_date else "",
+            number_of_rounds=section.total_rounds,
+            komi=float(section.komi_even),
+            mm_bar=section.mcmahon_bar.upper() or "9D",
+            mm_floor=section.mcmahon_floor.upper() or "30K",
+            bye_points=float(section.points_pairing_bye),
+            absent_points=float(section.points_absent),
+            handicap_ceiling=section.handicap_cap,
+            handicap_correction=section.handicap_reduction,
+            seed_criterion="Rank" if config.seed_order == "rank" else "Rating",
+        )
+    )
+    for p in players:
+        family, given = split_name(p.name)
+        mask = "".join(
+            "1" if p.is_active_in(r) and (p.pk, r) not in requested else "0"
+            for r in range(1, section.total_rounds + 1)
+        )
+        t.players.append(
+            GoPlayer(
+                name=family,
+                first_name=given,
+                rank=p.go_rank.upper(),
+                rating=p.rating or 0,
+                club=p.club,
+                country=p.federation,
+                egf_pin=p.egf_pin,
+                registration="PRE" if p.withdrawn_from_round == 1 else "FIN",
+                participating=mask,
+                mms_correction=p.mms_correction,
+            )
+        )
+    games = [g for n in sorted(numbers) for g in snapshot.games.get(n, ())]
+    for g in games:
+        t.games.append(
+            GoGame(
+                round=g.round.number,
+                white=index[g.white_id],
+                black=index[g.black_id],
+                result=RESULT_TO_GOTHA[g.result],
+                handicap=g.handicap,
+                table=g.board,
+            )
+        )
+    for n in sorted(numbers):
+        for b in snapshot.byes.get(n, ()):
+            if b.kind == ByeKind.PAIRING:
+                t.byes.append(GoBye(round=n, player=index[b.player_id]))
+    return t
+
+
+def opengotha_export(*, section: Section, published_only: bool = False) -> str:
+    return dumps_opengotha(section_go_tournament(section=section, published_only=published_only))
+
+
+def h9_export(*, section: Section, published_only: bool = False) -> str:
+    t = section_go_tournament(section=section, published_only=published_only)
+    return dumps_h9(t, config=mcmahon_config(section))

@@ -1,0 +1,232 @@
+"""Standings by the section's tiebreaks, and the crosstable.
+
+The tiebreak methods are pure (tiebreaks/methods/); here a section's snapshot
+becomes their results table, and their rows become lines for pages and the API
+with each value written to its method's decimals (tournaments/presentation.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+
+from tiebreaks.methods.presets import get_preset
+from tiebreaks.methods.registry import UnknownTiebreak, canonical, get_method
+from tiebreaks.methods.standings import standings as compute_standings
+from tiebreaks.methods.table import Kind, ResultsTable, RoundResult, Scoring, TableError
+from tiebreaks.methods.table import Player as TablePlayer
+from tournaments.engines import starting_mms
+from tournaments.errors import ServiceError
+from tournaments.models import Section
+from tournaments.presentation import cell_text, format_tiebreak, tiebreak_decimals
+from tournaments.selectors.players import PlayerLine, player_line
+from tournaments.selectors.rounds import public_current_round
+from tournaments.snapshot import RoundOutcome, SectionSnapshot
+
+KIND_OF_CODE = {
+    "1": Kind.WIN,
+    "=": Kind.DRAW,
+    "0": Kind.LOSS,
+    "+": Kind.FORFEIT_WIN,
+    "-": Kind.FORFEIT_LOSS,
+    "U": Kind.PAB,
+    "F": Kind.FULL_BYE,
+    "H": Kind.HALF_BYE,
+    "Z": Kind.ZERO_BYE,
+    " ": Kind.ABSENT,
+}
+
+
+def section_tiebreaks(section: Section) -> list[str]:
+    """The section's own order if it lists one, else its preset's."""
+    if section.tiebreaks:
+        return list(section.tiebreaks)
+    if section.tiebreak_preset:
+        return list(get_preset(section.tiebreak_preset).tiebreaks)
+    return []
+
+
+def validate_tiebreaks(names: list[str]) -> list[str]:
+    """Canonical acronyms, or ServiceError naming the unknown one."""
+    out = []
+    for name in names:
+        try:
+            out.append(canonical(name))
+        except UnknownTiebreak as exc:
+            raise ServiceError(str(exc)) from exc
+    return out
+
+
+def results_table(
+    snapshot: SectionSnapshot, *, after_round: int, published_only: bool = False
+) -> ResultsTable:
+    """The section's rounds 1..after_round as the tiebreak methods' results table
+    (players in pairing-number order)."""
+    section = snapshot.section
+    history = snapshot.history(after_round=after_round, published_only=published_only)
+    index = {p.pk: i for i, p in enumerate(snapshot.players)}
+    mms = starting_mms(snapshot) if section.is_go else {}
+    players = [
+        TablePlayer(id=p.pairing_number, name=p.name, rating=p.rating, mms_start=mms.get(p.pk))
+        for p in snapshot.players
+    ]
+    rows = []
+    for p in snapshot.players:
+        row = []
+        for cell in history[p.pk]:
+            if cell.code == "*":
+                raise ServiceError(
+                    f"Round {cell.round_number} is not complete: {p.name} has no result yet."
+                )
+            row.append(
+                RoundResult(
+                    kind=KIND_OF_CODE[cell.code],
+                    points=float(cell.points),
+                    opponent=index.get(cell.opponent_id) if cell.opponent_id else None,
+                    colour=cell.colour,
+                )
+            )
+        rows.append(row)
+    scoring = Scoring(
+        float(section.points_win), float(section.points_draw), float(section.points_loss)
+    )
+    try:
+        return ResultsTable.build(players, rows, scoring=scoring, round_count=after_round)
+    except TableError as exc:
+        raise ServiceError(f"{section.name}: {exc}") from exc
+
+
+@dataclass(frozen=True, slots=True)
+class StandingLine:
+    place: str  # "1", "3-5"
+    rank: int  # the first place of the row
+    player: PlayerLine  # .score is the standings score
+    values: dict[str, float | None]  # acronym -> value
+    texts: list[str]  # the values as shown (each method's decimals), in column order
+    reason: str  # what separates this row from the one above ("" when tied or first)
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    after_round: int
+    columns: list[tuple[str, str]]  # (acronym, description)
+    lines: list[StandingLine]
+    primary: str = "points"
+    warnings: list[str] = field(default_factory=list)
+    complete: list[int] = field(default_factory=list)  # rounds standings exist after
+    playing: int | None = None  # public standings: a later round still being played
+
+
+class RoundNotComplete(ServiceError):
+    """Standings were asked after a round that is not (published and) finished."""
+
+    code = "round-not-complete"
+
+
+def standings_compute(
+    *,
+    section: Section,
+    after_round: int | None = None,
+    published_only: bool = False,
+    snapshot: SectionSnapshot | None = None,
+) -> Standings:
+    """Standings after `after_round` (default: the last complete round; 0 before
+    any). Public readers pass `published_only`: draft rounds never count.
+    Raises RoundNotComplete for a round that is not complete."""
+    snapshot = snapshot or SectionSnapshot.load(section)
+    last = snapshot.complete_rounds(published_only=published_only)
+    if after_round is None:
+        after_round = last
+    elif not 0 <= after_round <= last:
+        raise RoundNotComplete(
+            f"Standings of {section.name} exist after rounds 1 to {last}; "
+            f"round {after_round} is not published or not finished."
+            if last
+            else f"Standings of {section.name} appear once round 1 is finished."
+        )
+    names = validate_tiebreaks(section_tiebreaks(section))
+    preset = get_preset(section.tiebreak_preset) if section.tiebreak_preset else None
+    primary = preset.primary if preset else ("MMS" if section.is_go else "points")
+    columns = [(canonical(a), get_method(a).title) for a in names]
+    complete = list(range(1, last + 1))
+    if not snapshot.players:
+        return Standings(after_round, columns, [], primary, [], complete)
+    table = results_table(snapshot, after_round=after_round, published_only=published_only)
+    result = compute_standings(table, tiebreaks=names, rules=section.unplayed_rule, primary=primary)
+    acronyms = list(result.tiebreaks)
+    columns = [(a, get_method(a).title) for a in acronyms]
+    decimals = [tiebreak_decimals(a) for a in acronyms]
+    lines = []
+    for r in result.rows:
+        values = dict(zip(acronyms, r.values, strict=True))
+        lines.append(
+            StandingLine(
+                place=r.place_label,
+                rank=r.place,
+                player=player_line(snapshot.player_by_number[r.id], Decimal(str(r.score))),
+                values=values,
+                texts=[format_tiebreak(v, d) for v, d in zip(r.values, decimals, strict=True)],
+                reason=r.reason or "",
+            )
+        )
+    return Standings(after_round, columns, lines, result.primary, list(result.warnings), complete)
+
+
+def public_standings(
+    *, section: Section, after_round: int | None = None, snapshot: SectionSnapshot | None = None
+) -> Standings | None:
+    """Standings after a published round with every result in (default: the latest such
+    round); None until round 1 is complete. Raises RoundNotComplete for another round."""
+    snapshot = snapshot or SectionSnapshot.load(section)
+    last = snapshot.complete_rounds(published_only=True)
+    if after_round is not None and not 1 <= after_round <= last:
+        raise RoundNotComplete(
+            f"Standings of {section.name} exist after rounds 1 to {last}; "
+            f"round {after_round} is not published or not finished."
+            if last
+            else f"Standings of {section.name} appear once round 1 is finished."
+        )
+    if last == 0:
+        return None
+    st = standings_compute(
+        section=section, after_round=after_round or last, published_only=True, snapshot=snapshot
+    )
+    current = public_current_round(section=section)
+    playing = current.number if current is not None and current.number > last else None
+    return replace(st, playing=playing)
+
+
+# Crosstable -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CrossRow:
+    player: PlayerLine  # .score: the total
+    cells: list[RoundOutcome]
+    texts: list[str]  # one short cell per round: "12w1", "½ bye", "–"
+
+
+@dataclass(frozen=True, slots=True)
+class Crosstable:
+    rounds: list[int]
+    rows: list[CrossRow]
+
+
+def crosstable(
+    *, section: Section, published_only: bool = False, snapshot: SectionSnapshot | None = None
+) -> Crosstable:
+    """One row per player (pairing-number order) with every round's outcome; opponents
+    are named by pairing number."""
+    snapshot = snapshot or SectionSnapshot.load(section)
+    history = snapshot.history(published_only=published_only)
+    numbers = {p.pk: p.pairing_number for p in snapshot.players}
+    rows = []
+    for p in snapshot.players:
+        cells = history[p.pk]
+        texts = [
+            cell_text(c.code, c.colour, numbers.get(c.opponent_id) if c.opponent_id else None)
+            for c in cells
+        ]
+        total = sum((c.points for c in cells), Decimal(0))
+        rows.append(CrossRow(player_line(p, total), cells, texts))
+    return Crosstable(snapshot.round_numbers(published_only=published_only), rows)

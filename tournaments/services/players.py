@@ -1,0 +1,208 @@
+"""Players: registration (late entries too), changes, withdrawals, requested byes
+and the pairs that must not meet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from tournaments.cache import section_changed
+from tournaments.errors import InvariantError, ServiceError, StateError
+from tournaments.models import (
+    Bye,
+    ByeKind,
+    ByeRequest,
+    Game,
+    Player,
+    ProhibitedPair,
+    Section,
+)
+from tournaments.services.common import check_fields, full_clean
+from tournaments.snapshot import bye_points
+
+PLAYER_FIELDS = frozenset(
+    {
+        "name",
+        "rating",
+        "go_rank",
+        "title",
+        "federation",
+        "club",
+        "fide_id",
+        "egf_pin",
+        "sex",
+        "birth",
+        "avoid_group",
+        "mms_correction",
+    }
+)
+
+
+def next_round_number(section: Section) -> int:
+    """The number of the section's next round (1 when nothing is paired)."""
+    return (section.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+
+
+def player_create(
+    *, section: Section, name: str, missed_rounds_bye: str = ByeKind.ZERO, **fields: Any
+) -> Player:
+    """Register a player. After round 1 is paired this is a late entry: the player
+    joins at the next round and each round already paired is recorded as a
+    zero-point (default) or half-point bye."""
+    check_fields(fields, PLAYER_FIELDS | {"pairing_number"}, "player")
+    if missed_rounds_bye not in (ByeKind.ZERO, ByeKind.HALF):
+        raise ServiceError("Missed rounds of a late entry count as zero- or half-point byes.")
+    if not name or not name.strip():
+        raise ServiceError("A player needs a name.")
+    with transaction.atomic():
+        section = Section.objects.select_for_update().get(pk=section.pk)
+        joined = next_round_number(section)
+        if joined > section.total_rounds:
+            raise StateError(f"{section.name}: all {section.total_rounds} rounds are paired.")
+        number = fields.pop("pairing_number", None) or (
+            (section.players.aggregate(n=Max("pairing_number"))["n"] or 0) + 1
+        )
+        player = Player(
+            section=section,
+            name=" ".join(name.split()),
+            pairing_number=number,
+            joined_round=joined,
+            **fields,
+        )
+        full_clean(player, exclude=["section"])
+        try:
+            player.save()
+        except IntegrityError as exc:
+            raise InvariantError(
+                f"Pairing number {number} is already taken in {section.name}."
+            ) from exc
+        points = bye_points(section, missed_rounds_bye)
+        Bye.objects.bulk_create(
+            Bye(
+                round=rnd,
+                player=player,
+                kind=missed_rounds_bye,
+                points=points,
+                explanation={"reason": "late entry"},
+            )
+            for rnd in section.rounds.filter(number__lt=joined)
+        )
+        section_changed(section.pk)
+    return player
+
+
+def player_update(*, player: Player, **fields: Any) -> Player:
+    check_fields(fields, PLAYER_FIELDS, "player")
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        for key, value in fields.items():
+            setattr(player, key, value)
+        if "name" in fields:
+            player.name = " ".join(str(player.name).split())
+        full_clean(player, exclude=["section"])
+        player.save()
+        section_changed(player.section_id)
+    return player
+
+
+def player_withdraw(*, player: Player, from_round: int | None = None) -> Player:
+    """Stop pairing a player from `from_round` on (default: the next round to be paired).
+    Games already paired are kept; a draft round that includes the player should be
+    re-paired by the arbiter."""
+    with transaction.atomic():
+        player = Player.objects.select_for_update().select_related("section").get(pk=player.pk)
+        from_round = next_round_number(player.section) if from_round is None else int(from_round)
+        if from_round < 1:
+            raise ServiceError("A withdrawal starts at round 1 or later.")
+        player.withdrawn_from_round = from_round
+        player.save(update_fields=["withdrawn_from_round", "updated_at"])
+        section_changed(player.section_id)
+    return player
+
+
+def player_reinstate(*, player: Player) -> Player:
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        player.withdrawn_from_round = None
+        player.save(update_fields=["withdrawn_from_round", "updated_at"])
+        section_changed(player.section_id)
+    return player
+
+
+def player_delete(*, player: Player) -> None:
+    """Remove a registration made by mistake: only while the player is in no round."""
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        in_rounds = (
+            Game.objects.filter(white=player).exists()
+            or Game.objects.filter(black=player).exists()
+            or Bye.objects.filter(player=player).exists()
+        )
+        if in_rounds:
+            raise StateError(f"{player.name} has already been paired; withdraw instead.")
+        section_changed(player.section_id)
+        player.delete()
+
+
+# Prohibited pairs ------------------------------------------------------------------
+
+
+def prohibited_pair_add(
+    *,
+    player_a: Player,
+    player_b: Player,
+    first_round: int = 1,
+    last_round: int | None = None,
+    reason: str = "",
+) -> ProhibitedPair:
+    """Two players who must not meet (family, team mates), from `first_round` to
+    `last_round` (default: to the end). Chess and Go alike."""
+    if player_a.section_id != player_b.section_id:
+        raise ServiceError("Both players must be in the same section.")
+    if player_a.pk == player_b.pk:
+        raise ServiceError("A prohibited pairing needs two different players.")
+    a, b = sorted((player_a, player_b), key=lambda p: p.pk)
+    obj, _ = ProhibitedPair.objects.get_or_create(
+        section_id=a.section_id,
+        player_a=a,
+        player_b=b,
+        first_round=first_round,
+        defaults={"last_round": last_round, "reason": reason},
+    )
+    return obj
+
+
+def prohibited_pair_remove(*, section: Section, pair_id: int | None) -> None:
+    """Delete one prohibited pairing of the section (rounds already paired keep theirs)."""
+    deleted, _ = ProhibitedPair.objects.filter(section=section, pk=pair_id).delete()
+    if not deleted:
+        raise ServiceError("That prohibited pairing does not exist (any more).")
+
+
+# Requested byes --------------------------------------------------------------------
+
+
+def bye_request(*, player: Player, round_number: int, kind: str = ByeKind.HALF) -> ByeRequest:
+    """Record a bye the player asks for in a round that is not paired yet."""
+    if kind not in (ByeKind.HALF, ByeKind.ZERO, ByeKind.FULL):
+        raise ServiceError("A player may request a half-point, zero-point or full-point bye.")
+    with transaction.atomic():
+        section = Section.objects.select_for_update().get(pk=player.section_id)
+        if not 1 <= round_number <= section.total_rounds:
+            raise ServiceError(
+                f"{section.name} has rounds 1 to {section.total_rounds}, not {round_number}."
+            )
+        if section.rounds.filter(number=round_number).exists():
+            raise StateError(
+                f"Round {round_number} is already paired; re-pair it after changing byes."
+            )
+        obj, _ = ByeRequest.objects.update_or_create(
+            player=player, round_number=round_number, defaults={"kind": kind}
+        )
+    return obj
+
+
+def bye_request_cancel(*, player: Player, round_number: int) -> None:
+    ByeRequest.objects.filter(player=player, round_number=round_number).delete()

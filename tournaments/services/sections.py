@@ -1,0 +1,80 @@
+"""Sections: one pairing pool of an event, with its system, scoring and tiebreaks."""
+
+from __future__ import annotations
+
+import secrets
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+
+from tiebreaks.methods.presets import get_preset
+from tournaments.cache import section_changed
+from tournaments.errors import ServiceError, StateError
+from tournaments.models import Event, GameKind, PairingSystem, Section
+from tournaments.services.common import check_fields, full_clean, unique_slug
+
+SECTION_FIELDS = frozenset(
+    f.name
+    for f in Section._meta.get_fields()
+    if getattr(f, "concrete", False) and f.name not in ("id", "event", "created_at", "updated_at")
+)
+
+# Event-level public pages live beside the sections: /e/<event>/poster/ and so on.
+RESERVED_SECTION_SLUGS = ("poster", "find", "live")
+
+
+def _preset_rules(preset: str) -> str:
+    """The unplayed-round rules a tiebreak preset implies."""
+    try:
+        return get_preset(preset).rules.value
+    except (KeyError, ValueError) as exc:
+        raise ServiceError(f"Unknown tiebreak preset {preset!r}.") from exc
+
+
+def section_create(*, event: Event, name: str, total_rounds: int, **fields: Any) -> Section:
+    check_fields(fields, SECTION_FIELDS, "section")
+    if fields.get("game") == GameKind.GO:
+        fields.setdefault("pairing_system", PairingSystem.MCMAHON)
+        fields.setdefault("tiebreak_preset", "EGF McMahon")
+        fields.setdefault("points_absent", Decimal("0.5"))  # EGF: an absent round is +1/2
+    else:
+        fields.setdefault("tiebreak_preset", "FIDE Swiss 2026")
+    if "unplayed_rule" not in fields:
+        fields["unplayed_rule"] = _preset_rules(fields["tiebreak_preset"])
+    with transaction.atomic():
+        Event.objects.select_for_update().get(pk=event.pk)
+        slug = fields.pop("slug", "")
+        if slug in RESERVED_SECTION_SLUGS:
+            raise ServiceError(f"{slug!r} is used by the event's own pages; choose another.")
+        slug = slug or unique_slug(
+            name, [*event.sections.values_list("slug", flat=True), *RESERVED_SECTION_SLUGS]
+        )
+        if not fields.get("seed"):
+            fields["seed"] = secrets.randbits(62)
+        section = Section(
+            event=event, name=name.strip(), slug=slug, total_rounds=total_rounds, **fields
+        )
+        full_clean(section, exclude=["event"])
+        section.save()
+    return section
+
+
+def section_update(*, section: Section, **fields: Any) -> Section:
+    check_fields(fields, SECTION_FIELDS, "section")
+    if fields.get("slug") in RESERVED_SECTION_SLUGS:
+        raise ServiceError(f"{fields['slug']!r} is used by the event's own pages; choose another.")
+    with transaction.atomic():
+        section = Section.objects.select_for_update().get(pk=section.pk)
+        played = section.rounds.aggregate(n=Max("number"))["n"] or 0
+        if "game" in fields and fields["game"] != section.game and played:
+            raise StateError(f"{section.name}: the game cannot change once round 1 is paired.")
+        if "total_rounds" in fields and int(fields["total_rounds"]) < played:
+            raise ServiceError(f"{section.name} already has {played} rounds; it cannot have fewer.")
+        for key, value in fields.items():
+            setattr(section, key, value)
+        full_clean(section, exclude=["event"])
+        section.save()
+        section_changed(section.pk)
+    return section
