@@ -11,7 +11,7 @@ answered):
 - the standings JSON (all 400 rows in one answer), as programs pull it.
 
 Both ways of serving are measured (`--app`): `fastpath`, config.wsgi as deployed:
-Django behind the public front door (tournaments.views.public.fastpath), which
+Django behind the public front door (tournaments.caching.frontdoor), which
 answers a request Django already served from the cache without crossing the
 middleware again; and `django`, Django's own WSGI application alone. Prints
 requests/s, the server's CPU time per request (all gunicorn processes; unlike the

@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config.health import healthz
-from tournaments.views.public import home
+from tournaments.views.public.event import home
 
 urlpatterns = [
     path("", home, name="home"),

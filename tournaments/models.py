@@ -476,3 +476,20 @@ class EventRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} - {self.get_role_display()} of {self.event}"
+
+
+class SectionVersion(models.Model):
+    """The version of what players can see of a section: public pages and API answers
+    are cached under it, and every change they show bumps it in the same
+    transaction (tournaments/caching/versions.py). Kept in the database, not in the
+    cache, so no cache outage or restart can make an old answer current again; a row
+    of its own, so bumping it never waits on the section's lock (held while a round
+    is paired)."""
+
+    section = models.OneToOneField(
+        Section, on_delete=models.CASCADE, primary_key=True, related_name="cache_version"
+    )
+    value = models.BigIntegerField(default=1)
+
+    def __str__(self) -> str:
+        return f"{self.section_id}: v{self.value}"

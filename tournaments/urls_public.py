@@ -3,22 +3,22 @@ pairings, standings, crosstable, player cards and live version."""
 
 from django.urls import path
 
-from tournaments.views import public
+from tournaments.views.public import event, section
 
 app_name = "public"
 
-section = "<slug:event>/<slug:section>/"
+SECTION = "<slug:event>/<slug:section>/"
 
 urlpatterns = [
-    path("<slug:event>/", public.event_home, name="event"),
-    path("<slug:event>/poster/", public.poster, name="poster"),
-    path("<slug:event>/find/", public.event_find, name="event_find"),
-    path("<slug:event>/live/", public.event_live, name="event_live"),
-    path(section, public.section_home, name="section"),
-    path(section + "round/<int:number>/", public.round_detail, name="round"),
-    path(section + "standings/", public.standings, name="standings"),
-    path(section + "crosstable/", public.crosstable, name="crosstable"),
-    path(section + "player/<int:number>/", public.player_detail, name="player"),
-    path(section + "find/", public.find, name="find"),
-    path(section + "live/", public.live, name="live"),
+    path("<slug:event>/", event.event_home, name="event"),
+    path("<slug:event>/poster/", event.poster, name="poster"),
+    path("<slug:event>/find/", event.event_find, name="event_find"),
+    path("<slug:event>/live/", event.event_live, name="event_live"),
+    path(SECTION, section.section_home, name="section"),
+    path(SECTION + "round/<int:number>/", section.round_detail, name="round"),
+    path(SECTION + "standings/", section.standings, name="standings"),
+    path(SECTION + "crosstable/", section.crosstable, name="crosstable"),
+    path(SECTION + "player/<int:number>/", section.player_detail, name="player"),
+    path(SECTION + "find/", section.find, name="find"),
+    path(SECTION + "live/", section.live, name="live"),
 ]

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from tournaments.views.public.cached import memo_forget
+from tournaments.caching.responses import memo_forget
 
 
 @contextmanager

@@ -175,12 +175,12 @@ def test_crosstable_rows_hold_every_published_round(api):
 # Caching, ETag, private events -------------------------------------------------------------------
 
 
-def test_section_reads_answer_304_and_cost_no_query_when_cached(api, django_assert_num_queries):
+def test_section_reads_answer_304_and_cost_one_query_when_cached(api, django_assert_num_queries):
     section = section_with_rounds(players=4, played=2)
     url = base(section) + "standings/"
     first = api.get(url)
     assert first.status_code == 200 and first["ETag"].startswith('W/"')
-    with django_assert_num_queries(0):
+    with django_assert_num_queries(1):  # the section's version, from the database
         assert api.get(url).content == first.content
     assert api.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
     assert api.get(url, HTTP_IF_MODIFIED_SINCE=first["Last-Modified"]).status_code == 304

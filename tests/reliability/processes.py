@@ -122,12 +122,15 @@ def _stop_group(proc: subprocess.Popen, sig: int = signal.SIGTERM, wait: float =
 
 
 class PrivateRedis:
-    """redis-server on a free port, no persistence: a restart loses every key and queue."""
+    """redis-server on a free port. Without `persist` a restart loses every key and
+    queue; with it (appendonly, as docker-compose runs Redis) a restart brings every
+    key back as it was."""
 
-    def __init__(self, folder: Path, port: int | None = None) -> None:
+    def __init__(self, folder: Path, port: int | None = None, *, persist: bool = False) -> None:
         self.binary = need_binary("redis-server")
         self.folder = folder
         self.port = port or free_port()
+        self.persist = persist
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -153,7 +156,9 @@ class PrivateRedis:
                 "--save",
                 "",
                 "--appendonly",
-                "no",
+                "yes" if self.persist else "no",
+                "--appendfsync",
+                "always",
                 "--dir",
                 str(self.folder),
             ],

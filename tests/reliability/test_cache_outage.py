@@ -17,7 +17,8 @@ from config import cache as resilient
 from config.cache import ResilientRedisCache
 from tests.reliability.processes import PrivateRedis, free_port
 from tests.web.arbiter_helpers import make_round, make_setup
-from tournaments.cache import section_cache_key, section_changed, section_version
+from tournaments.caching.responses import memo_forget
+from tournaments.caching.versions import section_cache_key, section_changed, section_version
 from tournaments.services.results import result_record
 
 
@@ -104,12 +105,47 @@ def test_results_are_recorded_while_the_cache_is_dead(
     setup = make_setup(players=4)
     rnd = make_round(setup.section)
     game = rnd.games.get(board=1)
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        result_record(game=game, result="1-0", by=setup.arbiter, expected_version=0)
-    assert callbacks  # the cache version bump ran after the commit, and did not raise
+    before = section_version(setup.section.pk)
+    result_record(game=game, result="1-0", by=setup.arbiter, expected_version=0)
+    assert section_version(setup.section.pk) > before  # kept in the database, not the cache
     game.refresh_from_db()
     assert game.result == "1-0" and game.changes.count() == 1
     assert isinstance(section_version(setup.section.pk), int)
     assert section_cache_key(setup.section.pk, "page").startswith(f"section:{setup.section.pk}:v")
     with django_capture_on_commit_callbacks(execute=True):
         section_changed(setup.section.pk)
+
+
+@pytest.mark.redis
+@pytest.mark.django_db
+def test_answers_cached_before_an_outage_are_not_served_after_it(tmp_path, settings, client):
+    """Redis keeps its keys across a restart (appendonly): a result written while it
+    was down must still show once it is back, on the public page and in the API."""
+    redis = PrivateRedis(tmp_path, persist=True).start()
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "config.cache.ResilientRedisCache",
+            "LOCATION": redis.url,
+            "KEY_PREFIX": f"restart-{time.time_ns()}",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1, "retry_after": 0.1},
+        }
+    }
+    memo_forget()  # no copy of an earlier test's entries in this process
+    try:
+        setup = make_setup(players=4)
+        rnd = make_round(setup.section, publish=True)
+        game = rnd.games.get(board=1)
+        event, section = setup.event.slug, setup.section.slug
+        api = f"/api/v1/events/{event}/sections/{section}/rounds/1/pairings/"
+        page = f"/e/{event}/{section}/round/1/"
+        assert client.get(api).json()["results"][0]["result"] == ""
+        assert "1–0" not in client.get(page).content.decode()
+        redis.stop()
+        result_record(game=game, result="1-0", by=setup.arbiter, expected_version=0)
+        redis.start()  # every key it held before is back
+        time.sleep(0.2)  # past retry_after: the cache is used again
+        memo_forget()  # a fresh process: nothing but what Redis holds
+        assert client.get(api).json()["results"][0]["result"] == "1-0"
+        assert "1–0" in client.get(page).content.decode()
+    finally:
+        redis.stop()

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import PlayerFactory, SectionFactory
-from tournaments.cache import section_cache_key, section_version
+from tournaments.caching.versions import section_cache_key, section_version
 from tournaments.engines import GameSpec
 from tournaments.errors import StateError
 from tournaments.services.players import player_update

@@ -9,7 +9,7 @@ import pytest
 
 from tests.api.builders import section_with_rounds, simple_round
 from tests.api.isolation import fresh_public_cache  # noqa: F401 - fixture
-from tournaments.cache import section_version
+from tournaments.caching.versions import section_version
 from tournaments.services.events import event_update
 from tournaments.services.results import result_record
 from tournaments.services.rounds import round_publish
@@ -25,20 +25,20 @@ PAGES = ["", "round/1/", "crosstable/", "player/1/", "find/?q=player", "find/"]
 
 
 @pytest.mark.parametrize("tail", PAGES)
-def test_a_cached_page_costs_no_database_query(client, django_assert_num_queries, tail):
+def test_a_cached_page_costs_one_small_query(client, django_assert_num_queries, tail):
     section = section_with_rounds(players=6, played=2)
     first = client.get(url(section, tail))
     assert first.status_code == 200
-    with django_assert_num_queries(0):
+    with django_assert_num_queries(1):  # the section's version, from the database
         again = client.get(url(section, tail))
     assert again.content == first.content
 
 
-def test_event_pages_cost_no_query_once_cached(client, django_assert_num_queries):
+def test_event_pages_cost_one_query_once_cached(client, django_assert_num_queries):
     section = section_with_rounds(players=6, played=1)
     for tail in ("", "poster/", "find/?q=player"):
         client.get(f"/e/{section.event.slug}/{tail}")
-        with django_assert_num_queries(0):
+        with django_assert_num_queries(1):  # the versions of its sections
             assert client.get(f"/e/{section.event.slug}/{tail}").status_code == 200
 
 

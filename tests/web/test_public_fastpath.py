@@ -14,9 +14,9 @@ from django.db import close_old_connections
 
 from tests.api.builders import section_with_rounds, simple_round
 from tests.api.isolation import fresh_public_cache  # noqa: F401 - fixture
+from tournaments.caching.frontdoor import PublicFastPath
 from tournaments.services.results import result_record
 from tournaments.services.rounds import round_publish
-from tournaments.views.public.fastpath import PublicFastPath
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_public_cache")]
 
@@ -153,7 +153,7 @@ def test_errors_and_private_events_are_never_learned(front):
 def test_the_version_is_read_again_within_50_ms(
     front, django_capture_on_commit_callbacks, monkeypatch
 ):
-    from tournaments.views.public import fastpath
+    from tournaments.caching import frontdoor as fastpath
 
     clock = [1000.0]
     monkeypatch.setattr(fastpath.time, "monotonic", lambda: clock[0])

@@ -16,11 +16,8 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from tournaments.api.errors import BadRequest, api_exception_handler
-from tournaments.cache import section_cache_key
-from tournaments.models import Section
-from tournaments.selectors.events import user_can_arbitrate
-from tournaments.selectors.sections import section_get_by_slugs, section_last_modified
-from tournaments.views.public.cached import (
+from tournaments.caching.frontdoor import remember
+from tournaments.caching.responses import (
     SectionRef,
     Stored,
     cached,
@@ -28,7 +25,10 @@ from tournaments.views.public.cached import (
     section_ref,
     to_response,
 )
-from tournaments.views.public.fastpath import remember
+from tournaments.caching.versions import section_cache_key
+from tournaments.models import Section
+from tournaments.selectors.events import user_can_arbitrate
+from tournaments.selectors.sections import section_get_by_slugs, section_last_modified
 
 JSON = "application/json"
 DEFAULT_LIMIT = 100

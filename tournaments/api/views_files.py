@@ -16,10 +16,10 @@ from rest_framework.request import Request
 
 from tournaments.api import serializers as s
 from tournaments.api.base import ApiView, _may_read_private, readable_ref
+from tournaments.caching.responses import Stored, cached, to_response
 from tournaments.models import GameKind
 from tournaments.selectors.exports import h9_export, opengotha_export, trf_export
 from tournaments.selectors.sections import section_get_by_slugs, section_last_modified
-from tournaments.views.public.cached import Stored, cached, to_response
 
 
 class PlainTextRenderer(renderers.BaseRenderer):

@@ -26,6 +26,7 @@ from tournaments.api.base import (
     section_json,
 )
 from tournaments.api.errors import BadRequest
+from tournaments.caching.responses import Stored, to_response
 from tournaments.models import Event, Section
 from tournaments.selectors.events import (
     SectionSummary,
@@ -38,7 +39,6 @@ from tournaments.selectors.rounds import public_round_get, public_rounds, round_
 from tournaments.selectors.sections import section_last_modified
 from tournaments.selectors.standings import RoundNotComplete, public_standings
 from tournaments.selectors.standings import crosstable as crosstable_of
-from tournaments.views.public.cached import Stored, to_response
 
 NOT_FOUND = {404: OpenApiResponse(s.ErrorSerializer, description="Unknown or private.")}
 BAD = {400: OpenApiResponse(s.ErrorSerializer, description="Bad query parameter.")}

@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from tournaments.cache import section_changed
+from tournaments.caching.versions import section_changed
 from tournaments.errors import ServiceError
 from tournaments.models import Event, EventRole
 from tournaments.services.common import check_fields, full_clean, unique_slug

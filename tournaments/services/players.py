@@ -8,7 +8,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
-from tournaments.cache import section_changed
+from tournaments.caching.versions import section_changed
 from tournaments.errors import InvariantError, ServiceError, StateError
 from tournaments.models import (
     Bye,

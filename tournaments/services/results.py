@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from tournaments.cache import section_changed
+from tournaments.caching.versions import section_changed
 from tournaments.errors import ResultConflict, ServiceError, StateError
 from tournaments.models import Game, Result, ResultChange, Round, RoundStatus
 

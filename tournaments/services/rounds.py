@@ -21,7 +21,7 @@ from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 
 from pairing.engine.rules import Violation
-from tournaments.cache import section_changed
+from tournaments.caching.versions import section_changed
 from tournaments.engines import ByeSpec, GameSpec, check_rules, engine_round
 from tournaments.errors import InvariantError, RulesBroken, ServiceError, StateError
 from tournaments.jobs.models import PairingJob

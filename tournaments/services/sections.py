@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import Max
 
 from tiebreaks.methods.presets import get_preset
-from tournaments.cache import section_changed
+from tournaments.caching.versions import section_changed
 from tournaments.errors import ServiceError, StateError
 from tournaments.models import Event, GameKind, PairingSystem, Section
 from tournaments.services.common import check_fields, full_clean, unique_slug

@@ -22,7 +22,16 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
-from tournaments.cache import section_version
+from tournaments.caching.frontdoor import remember
+from tournaments.caching.responses import (
+    RESOLVE_TTL,
+    Stored,
+    cached_under,
+    memo_forget,
+    memo_get,
+    to_response,
+)
+from tournaments.caching.versions import section_versions
 from tournaments.models import Event
 from tournaments.selectors.events import (
     SectionSummary,
@@ -31,15 +40,6 @@ from tournaments.selectors.events import (
     public_event_get,
 )
 from tournaments.selectors.sections import section_last_modified
-from tournaments.views.public.cached import (
-    RESOLVE_TTL,
-    Stored,
-    cached_under,
-    memo_forget,
-    memo_get,
-    to_response,
-)
-from tournaments.views.public.fastpath import remember
 from tournaments.views.public.findme import clean_query, find_index_cached, find_matches
 from tournaments.views.public.graphics import qr_svg
 from tournaments.views.public.section import is_htmx, poll_seconds, section_urls
@@ -68,7 +68,7 @@ def event_ref(slug: str) -> EventRef | None:
 
 def event_token(ref: EventRef) -> str:
     """Changes whenever any section of the event changes (or the event itself)."""
-    versions = ",".join(str(section_version(sid)) for sid in ref.section_ids)
+    versions = ",".join(str(v) for v in section_versions(ref.section_ids))
     raw = f"{ref.updated}:{ref.section_ids}:{versions}"
     return hashlib.blake2b(raw.encode(), digest_size=8).hexdigest()
 

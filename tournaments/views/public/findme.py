@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 
-from tournaments.cache import section_cache_key
+from tournaments.caching.versions import section_cache_key
 from tournaments.models import Section
 from tournaments.selectors.players import PlayerLine, section_player_lines
 from tournaments.selectors.rounds import public_current_round, round_pairings

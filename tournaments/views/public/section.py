@@ -19,7 +19,16 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
-from tournaments.cache import section_cache_key, section_version
+from tournaments.caching.frontdoor import remember
+from tournaments.caching.responses import (
+    SectionRef,
+    Stored,
+    cached,
+    memo_forget,
+    section_ref,
+    to_response,
+)
+from tournaments.caching.versions import section_cache_key, section_version
 from tournaments.errors import ServiceError
 from tournaments.selectors.players import player_card, section_player_lines
 from tournaments.selectors.rounds import (
@@ -32,15 +41,6 @@ from tournaments.selectors.rounds import (
 from tournaments.selectors.sections import public_section_get, section_last_modified
 from tournaments.selectors.standings import RoundNotComplete, public_standings
 from tournaments.selectors.standings import crosstable as crosstable_of
-from tournaments.views.public.cached import (
-    SectionRef,
-    Stored,
-    cached,
-    memo_forget,
-    section_ref,
-    to_response,
-)
-from tournaments.views.public.fastpath import remember
 from tournaments.views.public.findme import (
     clean_query,
     find_index_cached,

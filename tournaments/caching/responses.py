@@ -27,7 +27,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date, parse_etags, parse_http_date_safe
 
-from tournaments.cache import section_cache_key
+from tournaments.caching.versions import section_cache_key
 from tournaments.selectors.sections import section_get_by_slugs
 
 ENTRY_TIMEOUT = 6 * 3600  # old versions are never read again; let them expire

@@ -21,7 +21,7 @@ answer older than the version it was told about. Learned routes expire after
 memo). Requests with credentials (Authorization) and anything but GET always go to
 Django.
 
-Serve it with gunicorn as `tournaments.views.public.fastpath:application`.
+Serve it with gunicorn as `tournaments.caching.frontdoor:application`.
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def signature(environ: dict) -> tuple[str, ...]:
 
 class PublicFastPath:
     def __init__(self, app: Callable) -> None:
-        from tournaments.views.public.cached import answer, local_entry
+        from tournaments.caching.responses import answer, local_entry
 
         self.app = app
         self.routes: dict[tuple[str, ...], Route] = {}
