@@ -57,7 +57,7 @@ def make_check(fmt: str, seeds: list[str], tally, current: dict, run_seed: int, 
         current["text"] = text
         try:
             with transaction.atomic():
-                fuzz.import_once(fmt, text, tally)
+                fuzz.import_once(fmt, text, tally, hang_after=fuzz.TIME_LIMIT)
                 raise _Rollback
         except _Rollback:
             pass

@@ -4,7 +4,8 @@
   does not carry its own: scripts and styles only from this site, no inline script,
   no eval (htmx runs with allowEval off; see templates/base.html). The policy is the
   same for everyone, so answers the public front door replays keep it as they are.
-  A view that needs another policy sets the header itself (`csp_override`).
+  A view that needs another policy sets the header itself (the API's Swagger UI
+  page, tournaments/api/urls.py).
 - Permissions-Policy: no camera, microphone or location.
 - A request whose body is larger than settings.MAX_REQUEST_BYTES is refused with 413
   and a sentence saying so, before anything reads the body (Django's own limit,
@@ -17,10 +18,10 @@ Policy come from Django's SecurityMiddleware and XFrameOptionsMiddleware.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import wraps
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.html import escape
 
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()"
 
@@ -38,21 +39,6 @@ class SecurityHeadersMiddleware:
         return response
 
 
-def csp_override(policy: str) -> Callable:
-    """Give one view its own Content-Security-Policy."""
-
-    def decorate(view: Callable) -> Callable:
-        @wraps(view)
-        def wrapper(request, *args, **kwargs):
-            response = view(request, *args, **kwargs)
-            response["Content-Security-Policy"] = policy
-            return response
-
-        return wrapper
-
-    return decorate
-
-
 def _megabytes(n: int) -> str:
     return f"{n / (1024 * 1024):.1f} MB"
 
@@ -64,8 +50,6 @@ def plain_refusal(request: HttpRequest, message: str, status: int) -> HttpRespon
         return JsonResponse({"detail": message}, status=status)
     if request.headers.get("HX-Request") == "true":
         return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
-    from django.utils.html import escape
-
     page = (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'

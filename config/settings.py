@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "django_htmx",
+    "template_partials",  # {% partialdef %}: pages name the parts htmx swaps
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",

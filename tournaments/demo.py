@@ -8,7 +8,8 @@ from datetime import date, timedelta
 import numpy as np
 from django.db import transaction
 
-from tournaments.gorank import grade_to_rank
+from pairing.simulation.milvang import draw_results
+from tournaments.gorank import grade_to_rank, rank_to_grade
 from tournaments.models import Event, GameKind, PairingSystem
 from tournaments.services.events import event_create
 from tournaments.services.players import player_create
@@ -104,8 +105,6 @@ def _name(rng: random.Random, pool, used: set[str]) -> str:
 
 def _play_chess_round(rnd, rng: np.random.Generator) -> None:
     """Results drawn from Milvang's model on the players' ratings."""
-    from pairing.simulation.milvang import draw_results
-
     games = list(rnd.games.select_related("white", "black").order_by("board"))
     if not games:
         return
@@ -119,8 +118,6 @@ def _play_chess_round(rnd, rng: np.random.Generator) -> None:
 
 def _play_go_round(rnd, rng: np.random.Generator) -> None:
     """A coin weighted by rank difference (handicap stones make the game even)."""
-    from tournaments.gorank import rank_to_grade
-
     for game in rnd.games.select_related("white", "black").order_by("board"):
         gap = rank_to_grade(game.white.go_rank) - rank_to_grade(game.black.go_rank)
         gap += game.handicap if gap < 0 else -game.handicap

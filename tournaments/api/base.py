@@ -26,7 +26,7 @@ from tournaments.caching.responses import (
     to_response,
 )
 from tournaments.caching.versions import section_cache_key
-from tournaments.models import Section
+from tournaments.models import Event, Section
 from tournaments.selectors.events import user_can_arbitrate
 from tournaments.selectors.sections import section_get_by_slugs, section_last_modified
 
@@ -60,8 +60,6 @@ def not_found(event: str, section: str | None = None) -> exceptions.NotFound:
 
 
 def _may_read_private(request: Request, event_id: int) -> bool:
-    from tournaments.models import Event
-
     user = request.user
     if not getattr(user, "is_authenticated", False):
         return False

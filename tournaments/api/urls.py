@@ -5,7 +5,6 @@ from django.urls import path, re_path
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from config.security import csp_override
 from tournaments.api import views_files, views_read, views_write
 
 app_name = "api"
@@ -18,12 +17,21 @@ def unknown(request, rest: str = ""):
 
 
 # Swagger UI from drf-spectacular-sidecar, its start-up script as a file of its own; the
-# page has an inline <style> block and Swagger draws some images as data: URLs.
-swagger_ui = csp_override(
+# page has an inline <style> block and Swagger draws some images as data: URLs, so it
+# gets a policy of its own instead of the site's.
+SWAGGER_CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"
-)(SpectacularSwaggerSplitView.as_view(url_name="api:schema"))
+)
+_swagger = SpectacularSwaggerSplitView.as_view(url_name="api:schema")
+
+
+def swagger_ui(request, *args, **kwargs):
+    response = _swagger(request, *args, **kwargs)
+    response["Content-Security-Policy"] = SWAGGER_CSP
+    return response
+
 
 section = "v1/events/<slug:event>/sections/<slug:section>/"
 rnd = section + "rounds/<int:number>/"

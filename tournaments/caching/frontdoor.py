@@ -39,7 +39,7 @@ VERSION_TTL = 0.05  # seconds a route's current key is used before the version i
 def version_ttl() -> float:
     """PUBLIC_FRONT_DOOR_VERSION_TTL: how stale (in seconds) a replayed answer may be after
     a change; 0 reads the section's version on every request, like the views do."""
-    from django.conf import settings
+    from django.conf import settings  # here: importing this module needs no settings
 
     return float(getattr(settings, "PUBLIC_FRONT_DOOR_VERSION_TTL", VERSION_TTL))
 
@@ -93,6 +93,7 @@ def signature(environ: dict) -> tuple[str, ...]:
 
 class PublicFastPath:
     def __init__(self, app: Callable) -> None:
+        # Django is set up by now (wrap_django); this module is imported before it.
         from tournaments.caching.responses import answer, local_entry
 
         self.app = app

@@ -176,9 +176,14 @@ class ByeRequestForm(forms.Form):
         self.fields["rounds"].choices = [(n, f"Round {n}") for n in rounds]
 
 
-def player_choices(section: Section, *, blank: str = "Choose a player") -> list[tuple]:
-    players = section.players.order_by("pairing_number").values_list("pairing_number", "name")
-    return [("", blank)] + [(n, f"{n}. {name}") for n, name in players]
+def player_choices(
+    section: Section, *, blank: str = "Choose a player", players: list | None = None
+) -> list[tuple]:
+    if players is None:
+        pairs = section.players.order_by("pairing_number").values_list("pairing_number", "name")
+    else:
+        pairs = [(p.pairing_number, p.name) for p in players]
+    return [("", blank)] + [(n, f"{n}. {name}") for n, name in pairs]
 
 
 class ProhibitedPairForm(forms.Form):

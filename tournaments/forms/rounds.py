@@ -40,12 +40,15 @@ class ResultForm(forms.Form):
 
 
 class _RoundPlayersForm(forms.Form):
-    def __init__(self, *args, round: Round, **kwargs):
+    def __init__(self, *args, round: Round, players: list | None = None, **kwargs):
+        """`players`: the section's players in pairing-number order, when the caller
+        has them loaded (else they are read)."""
         super().__init__(*args, **kwargs)
         self.round = round
+        choices = player_choices(round.section, players=players)
         for name, field in self.fields.items():
             if isinstance(field, forms.TypedChoiceField) and name != "colour":
-                field.choices = player_choices(round.section)
+                field.choices = choices
 
 
 class SwapForm(_RoundPlayersForm):

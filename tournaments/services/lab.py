@@ -205,6 +205,8 @@ def _finish(job_id: int, status: str, message: str, **fields: Any) -> None:
 
 def simulation_job_run(*, job_id: int) -> SimulationJob:
     """The task's body: simulate, summarise, plot, store. Safe to run twice."""
+    # Loaded when a run starts, not with the web pages: the simulation and its
+    # plotting (matplotlib) take seconds to import.
     from pairing.simulation.plot import svg_text
     from pairing.simulation.runner import run_simulation
     from pairing.simulation.summary import summarise
@@ -290,6 +292,7 @@ def _in_run_order(document: dict[str, Any]) -> dict[str, Any]:
 
 
 def _page_report(document: dict[str, Any], svg: str) -> dict[str, Any]:
+    # As above: loaded only when a report is shaped.
     from pairing.simulation.recommend import recommend
     from pairing.simulation.summary import without_values
 

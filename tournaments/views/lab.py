@@ -198,10 +198,10 @@ def result(request, key: str):
     context = _context(job)
     if request.htmx:
         if job.is_finished:
-            response = render(request, "lab/_report.html", context)
+            response = render(request, "lab/result.html#report", context)
             response.status_code = HttpResponseStopPolling.status_code
             return response
-        return render(request, "lab/_progress.html", context)
+        return render(request, "lab/result.html#progress", context)
     response = render(request, "lab/result.html", context)
     if job.status == SimulationJob.Status.DONE:
         patch_cache_control(response, public=True, max_age=300)

@@ -28,7 +28,7 @@ def _players(section, *numbers):
 def _answer(request, rnd, *, violations=None, forms=None, status=200):
     if request.htmx:
         context = round_context(request, rnd, violations=violations, forms=forms)
-        return render(request, "arbiter/partials/round_main.html", context, status=status)
+        return render(request, "arbiter/round.html#round-main", context, status=status)
     return go(request, round_url(rnd) + "#edit")
 
 

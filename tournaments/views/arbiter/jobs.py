@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
-from django_htmx.http import HttpResponseStopPolling, push_url, reswap, retarget
+from django_htmx.http import HttpResponseStopPolling, push_url, reselect, reswap, retarget
 
 from tournaments.errors import QueueUnreachable, ServiceError
 from tournaments.jobs.models import PairingJob
@@ -32,10 +32,13 @@ def _finished(request, section, job):
                 return redirect(url)
             context = round_context(request, rnd)
             context["just_paired"] = job
-            response = render(request, "arbiter/partials/round_page.html", context)
+            response = render(request, "arbiter/round.html", context)
             response.status_code = HttpResponseStopPolling.status_code
+            # The round's whole page, of which htmx takes the section's part (its tabs
+            # gain the new round) in place of the job's progress.
             retarget(response, "#section-page")
-            reswap(response, "innerHTML")
+            reselect(response, "#section-page")
+            reswap(response, "outerHTML")
             push_url(response, url)
             return response
     if not request.htmx:

@@ -106,7 +106,7 @@ def undo(request, event, section, round):
         )
     if request.htmx:
         context = round_context(request, round)
-        return render(request, "arbiter/partials/round_main.html", context)
+        return render(request, "arbiter/round.html#round-main", context)
     return go(request, round_url(round))
 
 

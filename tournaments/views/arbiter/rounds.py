@@ -56,9 +56,9 @@ def round_context(request, rnd, *, violations=None, forms=None) -> dict:
         context.update(
             violations=violations,
             violation_boards={v.board for v in violations if v.board},
-            swap_form=forms.get("swap") or SwapForm(round=rnd),
-            move_form=forms.get("move") or MoveForm(round=rnd),
-            board_form=forms.get("board") or BoardForm(round=rnd),
+            swap_form=forms.get("swap") or SwapForm(round=rnd, players=snapshot.players),
+            move_form=forms.get("move") or MoveForm(round=rnd, players=snapshot.players),
+            board_form=forms.get("board") or BoardForm(round=rnd, players=snapshot.players),
             publish_form=PublishForm(),
             job=job_active(section=section),
         )

@@ -21,6 +21,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import require_safe
+from django_htmx.http import HttpResponseStopPolling
 
 from tournaments.caching.frontdoor import remember
 from tournaments.caching.responses import (
@@ -42,7 +43,7 @@ from tournaments.selectors.events import (
 from tournaments.selectors.sections import section_last_modified
 from tournaments.views.public.findme import clean_query, find_index_cached, find_matches
 from tournaments.views.public.graphics import qr_svg
-from tournaments.views.public.section import is_htmx, poll_seconds, section_urls
+from tournaments.views.public.section import poll_seconds, section_urls
 
 HTML = "text/html; charset=utf-8"
 
@@ -105,11 +106,10 @@ def _serve(
     *,
     parts: tuple[object, ...],
     template: str,
-    region: str,
     build: Callable[[Event, list[SectionSummary]], dict[str, Any]],
 ) -> HttpResponse:
     ref = _public_event_ref(slug)
-    htmx = is_htmx(request)
+    htmx = bool(request.htmx)
     origin = f"{request.scheme}://{request.get_host()}"  # the QR code holds absolute URLs
     tail = (*map(str, parts), origin, "hx" if htmx else "full")
     token = event_token(ref)
@@ -132,7 +132,9 @@ def _serve(
             **build(event, summaries),
         }
         with translation.override(settings.LANGUAGE_CODE):  # one page for every reader
-            html = render_to_string(region if htmx else template, context)
+            # htmx refreshes get the page's live region (its "region" partial).
+            part = f"{template}#region" if htmx and "poster" not in template else template
+            html = render_to_string(part, context)
         return Stored.make(
             html.encode(),
             key=key,
@@ -158,7 +160,6 @@ def event_home(request: HttpRequest, event: str) -> HttpResponse:
         event,
         parts=("home",),
         template="public/event.html",
-        region="public/_event_sections.html",
         build=build,
     )
 
@@ -176,7 +177,6 @@ def poster(request: HttpRequest, event: str) -> HttpResponse:
         event,
         parts=("poster",),
         template="public/poster.html",
-        region="public/poster.html",
         build=build,
     )
 
@@ -209,7 +209,6 @@ def event_find(request: HttpRequest, event: str) -> HttpResponse:
         event,
         parts=("find", digest),
         template="public/event_find.html",
-        region="public/_found.html",
         build=build,
     )
 
@@ -218,10 +217,10 @@ def event_find(request: HttpRequest, event: str) -> HttpResponse:
 def event_live(request: HttpRequest, event: str) -> HttpResponse:
     """Like the section's live endpoint, for pages that show every section."""
     ref = event_ref(event)
-    htmx = is_htmx(request)
+    htmx = bool(request.htmx)
     if ref is None or not ref.public:
         if htmx:
-            return HttpResponse(status=286)
+            return HttpResponseStopPolling()
         raise Http404("No such event.")
     token = event_token(ref)
     if not htmx:

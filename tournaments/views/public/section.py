@@ -18,6 +18,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import require_safe
+from django_htmx.http import HttpResponseStopPolling
 
 from tournaments.caching.frontdoor import remember
 from tournaments.caching.responses import (
@@ -67,10 +68,6 @@ def poll_seconds() -> int:
     return int(getattr(settings, "PUBLIC_POLL_SECONDS", 15))
 
 
-def is_htmx(request: HttpRequest) -> bool:
-    return request.headers.get("HX-Request") == "true"
-
-
 def section_urls(event_slug: str, section_slug: str) -> dict[str, str]:
     base = reverse("public:section", args=[event_slug, section_slug])
     return {
@@ -106,11 +103,10 @@ def _serve(
     tab: str,
     path: str,
     template: str,
-    region: str,
     build: Build,
 ) -> HttpResponse:
     ref = _public_ref(event, section)
-    htmx = is_htmx(request)
+    htmx = bool(request.htmx)
 
     def render(key: str) -> Stored:
         version = section_version(ref.section_id)  # before reading: content is never older
@@ -122,12 +118,10 @@ def _serve(
         extra = build(sec)
         status = extra.pop("status", 200)
         context.update(extra)
-        if status == 404:  # a round not published (yet), a player not there
-            page, part = "public/missing.html", "public/_missing.html"
-        else:
-            page, part = template, region
+        page = "public/missing.html" if status == 404 else template  # not (yet) there
         with translation.override(settings.LANGUAGE_CODE):  # one page for every reader
-            html = render_to_string(part if htmx else page, context)
+            # htmx refreshes get the page's live region (its "region" partial).
+            html = render_to_string(f"{page}#region" if htmx else page, context)
         return Stored.make(
             html.encode(),
             key=key,
@@ -173,7 +167,6 @@ def section_home(request: HttpRequest, event: str, section: str) -> HttpResponse
         tab="pairings",
         path=path,
         template="public/pairings.html",
-        region="public/_pairings.html",
         build=_pairings_build(None),
     )
 
@@ -191,7 +184,6 @@ def round_detail(request: HttpRequest, event: str, section: str, number: int) ->
         tab="pairings",
         path=path,
         template="public/pairings.html",
-        region="public/_pairings.html",
         build=_pairings_build(number),
     )
 
@@ -229,7 +221,6 @@ def standings(request: HttpRequest, event: str, section: str) -> HttpResponse:
         tab="standings",
         path=path,
         template="public/standings.html",
-        region="public/_standings.html",
         build=build,
     )
 
@@ -249,7 +240,6 @@ def crosstable(request: HttpRequest, event: str, section: str) -> HttpResponse:
         tab="crosstable",
         path=path,
         template="public/crosstable.html",
-        region="public/_crosstable.html",
         build=build,
     )
 
@@ -278,7 +268,6 @@ def player_detail(request: HttpRequest, event: str, section: str, number: int) -
         tab="",
         path=path,
         template="public/player.html",
-        region="public/_player.html",
         build=build,
     )
 
@@ -305,7 +294,6 @@ def find(request: HttpRequest, event: str, section: str) -> HttpResponse:
         tab="find",
         path=path,
         template="public/find.html",
-        region="public/_found.html",
         build=build,
     )
 
@@ -319,10 +307,10 @@ def live(request: HttpRequest, event: str, section: str) -> HttpResponse:
     HX-Trigger "section-changed" when it did; 286 (stop polling) when the section is
     gone. Programs get the version as JSON."""
     ref = section_ref(event, section)
-    htmx = is_htmx(request)
+    htmx = bool(request.htmx)
     if ref is None or not ref.event_public:
         if htmx:
-            return HttpResponse(status=286)
+            return HttpResponseStopPolling()
         raise Http404("No such section.")
     version = section_version(ref.section_id)
     if not htmx:
