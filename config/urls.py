@@ -1,9 +1,22 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.http import JsonResponse
 from django.urls import include, path
+from django.views.defaults import page_not_found
 
 from config.health import healthz
 from tournaments.views.public.event import home
+
+
+def not_found(request, exception=None):
+    """404 as JSON for the API (even a path that matched none of its patterns), the
+    usual page elsewhere."""
+    if request.path.startswith("/api"):
+        return JsonResponse({"detail": f"There is no API resource at {request.path}."}, status=404)
+    return page_not_found(request, exception)
+
+
+handler404 = not_found
 
 urlpatterns = [
     path("", home, name="home"),

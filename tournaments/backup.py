@@ -9,6 +9,7 @@ including the audit's timestamps and versions; users are matched by username.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
@@ -139,7 +140,36 @@ def _save_keeping_times(obj: Model) -> Model:
     return obj
 
 
-def event_import(*, document: dict, slug: str | None = None) -> Event:
+@dataclass(frozen=True, slots=True)
+class EventImport:
+    event: Event
+    # (username, role label) of roles the file holds for users this database lacks
+    missing_roles: list[tuple[str, str]] = field(default_factory=list)
+
+    def notes(self) -> list[str]:
+        """What the arbiter must do by hand, in sentences."""
+        out = []
+        for username, label in self.missing_roles:
+            out.append(
+                f"The {label.lower()} role of {username!r} was not restored: there is no "
+                f"user {username!r} here. Create the account (python manage.py "
+                "createsuperuser, or /admin/), then give the role on the event's page "
+                f"(/arbiter/{self.event.slug}/, Arbiters)."
+            )
+        if (
+            self.missing_roles
+            and not self.event.roles.filter(role=EventRole.Role.CHIEF_ARBITER).exists()
+        ):
+            out.append(
+                f"{self.event.name} has no chief arbiter here yet: a superuser can act for "
+                "one and add one on the event's page."
+            )
+        return out
+
+
+def event_import(*, document: dict, slug: str | None = None) -> EventImport:
+    """Recreate an exported event, all or nothing. Roles of users that do not exist
+    in this database cannot be restored: the answer lists them."""
     if document.get("format") != FORMAT:
         raise ServiceError("This is not a Blossom event file (format field missing).")
     if document.get("version") != VERSION:
@@ -155,9 +185,13 @@ def event_import(*, document: dict, slug: str | None = None) -> Event:
                 "import under another slug."
             )
         event = _save_keeping_times(_build(Event, data))
+        missing = []
+        labels = dict(EventRole.Role.choices)
         for role in document.get("roles", []):
             if role["user"] in users:
                 EventRole.objects.create(event=event, user=users[role["user"]], role=role["role"])
+            else:
+                missing.append((role["user"], labels.get(role["role"], role["role"])))
         for sdata in document["sections"]:
             section = _save_keeping_times(_build(Section, sdata, event=event))
             players = {}
@@ -219,4 +253,4 @@ def event_import(*, document: dict, slug: str | None = None) -> Event:
                         points=b["points"],
                         explanation=b["explanation"],
                     )
-    return event
+    return EventImport(event, missing)

@@ -188,12 +188,12 @@ def seed_texts(data_dir) -> dict[str, list[str]]:
             for k, game in enumerate(rnd.games.order_by("board")):
                 result_record(game=game, result=("1-0", "1/2-1/2", "0-1")[k % 3], by=None)
         player_withdraw(player=setup.section.players.get(pairing_number=2))
-        trf.append(trf_export(section=setup.section))
+        trf.append(trf_export(section=setup.section).text)
     files = sorted((data_dir / "go" / "opengotha").glob("*.xml"), key=lambda p: p.stat().st_size)
     gotha = [p.read_text(encoding="utf-8") for p in files[:2]]
     go = make_setup(players=6, go=True)
     make_round(go.section)
-    gotha.append(opengotha_export(section=go.section))
+    gotha.append(opengotha_export(section=go.section).text)
     return {"trf": trf, "csv": list(CSV_SEEDS), "opengotha": gotha}
 
 

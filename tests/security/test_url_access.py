@@ -113,7 +113,7 @@ TABLE: dict[str, tuple[str, str]] = {
     "api:publish": (API_ARBITER, "w"),
     "api:pair": (API_ARBITER, "w"),
     "api:job": (API_ARBITER, "r"),
-    "api:<api/^(?P<rest>.*)$>": (PUBLIC, "r"),  # any other address: a JSON 404
+    "api:<api/^(?P<rest>[\\s\\S]*)\\Z>": (PUBLIC, "r"),  # any other address: a JSON 404
 }
 # The admin's patterns follow its models; all of them are staff-only but these two.
 ADMIN_OPEN = {"admin:login": (AUTH, "rw"), "admin:logout": (AUTH, "w")}

@@ -42,7 +42,7 @@ def test_demo_event_round_trips_losslessly():
     out = io.StringIO()
     call_command("export_event", event.slug, stdout=out)
     document = json.loads(out.getvalue())
-    copy = event_import(document=document, slug="copy")
+    copy = event_import(document=document, slug="copy").event
     again = event_export(event=copy)
     assert _strip_ids(again) == _strip_ids(document)
     changes = ResultChange.objects.filter(game__round__section__event=copy)

@@ -45,7 +45,7 @@ def test_each_real_file_imports_exports_and_imports_again_the_same(path):
     first = GoSectionFactory(total_rounds=1)
     report = opengotha_import(section=first, text=path.read_text(encoding="utf-8"))
     assert report.players == first.players.count() > 0
-    text = opengotha_export(section=first)
+    text = opengotha_export(section=first).text
     second = GoSectionFactory(total_rounds=1)
     opengotha_import(section=second, text=text)
     assert _summary(second) == _summary(first)
@@ -62,9 +62,9 @@ def test_demo_go_section_round_trips_and_gives_an_h9():
     event = demo_create(chess_rounds=0, go_rounds=3)
     go = event.sections.get(game="go")
     copy = GoSectionFactory(total_rounds=1)
-    opengotha_import(section=copy, text=opengotha_export(section=go))
+    opengotha_import(section=copy, text=opengotha_export(section=go).text)
     assert _summary(copy)[1:] == _summary(go)[1:]
-    h9 = h9_export(section=go)
+    h9 = h9_export(section=go).text
     for tag in ("CL[", "EV[", "PC[", "DT[", "HA[", "KM[", "TM["):
         assert f"; {tag}" in h9
     rows = [line for line in h9.splitlines() if line and not line.startswith(";")]

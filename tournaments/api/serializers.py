@@ -92,6 +92,10 @@ class BoardSerializer(serializers.Serializer):
     )
     handicap = serializers.IntegerField()
     komi = serializers.FloatField(allow_null=True)
+    version = serializers.IntegerField(
+        help_text="The board's version: send it with a result (or as If-Match), so that a "
+        "result entered meanwhile is not overwritten."
+    )
 
 
 class ByeSerializer(serializers.Serializer):

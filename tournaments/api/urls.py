@@ -54,5 +54,5 @@ urlpatterns = [
     path(rnd + "publish/", views_write.PublishView.as_view(), name="publish"),
     path(section + "pair/", views_write.PairView.as_view(), name="pair"),
     path("v1/jobs/<int:job>/", views_write.JobView.as_view(), name="job"),
-    re_path(r"^(?P<rest>.*)$", unknown),
+    re_path(r"^(?P<rest>[\s\S]*)\Z", unknown),  # any path, even one holding a line break
 ]

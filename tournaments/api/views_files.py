@@ -18,7 +18,7 @@ from tournaments.api import serializers as s
 from tournaments.api.base import ApiView, _may_read_private, readable_ref
 from tournaments.caching.responses import Stored, cached, to_response
 from tournaments.models import GameKind
-from tournaments.selectors.exports import h9_export, opengotha_export, trf_export
+from tournaments.selectors.exports import ExportFile, h9_export, opengotha_export, trf_export
 from tournaments.selectors.sections import section_get_by_slugs, section_last_modified
 
 
@@ -41,8 +41,8 @@ class _ExportView(ApiView):
     extension = ""
     content_type = "text/plain; charset=utf-8"
 
-    # The format's writer: (section=..., published_only=...) -> text.
-    exporter: ClassVar[Callable[..., str]]
+    # The format's writer: (section=..., published_only=...) -> ExportFile.
+    exporter: ClassVar[Callable[..., ExportFile]]
 
     def handle_exception(self, exc):
         """Errors are JSON like everywhere else in the API, whatever the file's type."""
@@ -65,13 +65,16 @@ class _ExportView(ApiView):
                 raise NotFound(
                     f"{sec.name} is not a {kind} section; there is no .{self.extension}."
                 )
-            text = type(self).exporter(section=sec, published_only=not arbiter)
+            exported = type(self).exporter(section=sec, published_only=not arbiter)
+            headers = [("Content-Disposition", f'attachment; filename="{filename}"')]
+            # What the file could not hold as Blossom has it (RFC 7234 warn-code 299).
+            headers += [("Warning", f'299 - "{_header_text(note)}"') for note in exported.notes]
             return Stored.make(
-                text.encode("utf-8"),
+                exported.text.encode("utf-8"),
                 key=key,
                 content_type=self.content_type,
                 last_modified=section_last_modified(section=sec),
-                headers=(("Content-Disposition", f'attachment; filename="{filename}"'),),
+                headers=tuple(headers),
             )
 
         who = "arbiter" if arbiter else "public"
@@ -80,6 +83,12 @@ class _ExportView(ApiView):
         if arbiter or not ref.event_public:
             response["Cache-Control"] = "private, no-cache"
         return response
+
+
+def _header_text(note: str) -> str:
+    """A note as a header value: ASCII, no quotes or line breaks."""
+    text = note.replace('"', "'").replace("\r", " ").replace("\n", " ")
+    return text.encode("ascii", "replace").decode("ascii")[:300]
 
 
 def _file_schema(media: str, what: str) -> Callable:

@@ -236,6 +236,7 @@ class PairingsView(ApiView):
                     "result": b.result,
                     "handicap": b.handicap,
                     "komi": float(b.komi) if b.komi is not None else None,
+                    "version": b.version,
                 }
                 for b in pairings.boards
             ]

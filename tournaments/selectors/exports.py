@@ -1,15 +1,30 @@
 """A section as the files other programs read: FIDE TRF (chess), OpenGotha XML
-and the EGF results file .h9 (Go). Each is written from the section's snapshot."""
+and the EGF results file .h9 (Go). Each is written from the section's snapshot.
+
+A file is always written when the section can be: where the format cannot hold
+something as Blossom has it, the file holds what it can and the export's `notes`
+say what was left out or shortened (a name longer than the TRF's 33 columns, an
+unfinished round in an .h9). Nothing in Blossom itself changes."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from pairing.formats.h9 import dumps_h9
 from pairing.formats.opengotha import dumps_opengotha
+from pairing.formats.trf import layout
 from pairing.formats.trf.writer import format_trf
 from pairing.gorecord import GoBye, GoGame, GoPlayer, GoSettings, GoTournament
 from tournaments.engines import mcmahon_config
 from tournaments.models import ByeKind, Result, Section
 from tournaments.snapshot import SectionSnapshot
+
+
+@dataclass(frozen=True, slots=True)
+class ExportFile:
+    text: str
+    notes: list[str] = field(default_factory=list)  # what the file could not hold as is
+
 
 RESULT_TO_GOTHA = {
     Result.PENDING: "RESULT_UNKNOWN",
@@ -28,8 +43,36 @@ def split_name(name: str) -> tuple[str, str]:
     return family.strip(), given.strip()
 
 
-def trf_export(*, section: Section, published_only: bool = False) -> str:
-    return format_trf(SectionSnapshot.load(section).record(published_only=published_only))
+# The player fields a TRF holds in fixed columns, and their widths.
+TRF_FIELDS = (
+    ("name", layout.NAME),
+    ("title", layout.TITLE),
+    ("federation", layout.FEDERATION),
+    ("fide_id", layout.FIDE_ID),
+    ("birth", layout.BIRTH),
+)
+
+
+def _fit_to_trf(record) -> list[str]:
+    """Shorten what does not fit its TRF columns (in the record only) and say so."""
+    notes = []
+    for p in record.players:
+        for name, (first, last) in TRF_FIELDS:
+            value, width = getattr(p, name), last - first + 1
+            if len(value) > width:
+                setattr(p, name, value[:width].rstrip())
+                what = name.replace("_", " ")
+                notes.append(
+                    f"Player {p.id}: the {what} {value!r} is longer than the TRF's {width} "
+                    f"columns; the file has {value[:width].rstrip()!r}."
+                )
+    return notes
+
+
+def trf_export(*, section: Section, published_only: bool = False) -> ExportFile:
+    record = SectionSnapshot.load(section).record(published_only=published_only)
+    notes = _fit_to_trf(record)
+    return ExportFile(format_trf(record), notes)
 
 
 def section_go_tournament(
@@ -100,10 +143,27 @@ def section_go_tournament(
     return t
 
 
-def opengotha_export(*, section: Section, published_only: bool = False) -> str:
-    return dumps_opengotha(section_go_tournament(section=section, published_only=published_only))
-
-
-def h9_export(*, section: Section, published_only: bool = False) -> str:
+def opengotha_export(*, section: Section, published_only: bool = False) -> ExportFile:
     t = section_go_tournament(section=section, published_only=published_only)
-    return dumps_h9(t, config=mcmahon_config(section))
+    return ExportFile(dumps_opengotha(t))
+
+
+def h9_export(*, section: Section, published_only: bool = False) -> ExportFile:
+    """The EGF results of the finished rounds: an .h9 holds every game's result, so
+    rounds still being played are left out (and the notes say so)."""
+    snapshot = SectionSnapshot.load(section)
+    t = section_go_tournament(section=section, published_only=published_only, snapshot=snapshot)
+    finished = snapshot.complete_rounds(published_only=published_only)
+    notes = []
+    later = [n for n in t.rounds_with_games() if n > finished]
+    if later:
+        rounds = ", ".join(str(n) for n in later)
+        notes.append(
+            f"Round(s) {rounds} are not finished: the file holds rounds 1 to {finished}."
+            if finished
+            else f"Round(s) {rounds} are not finished: the file holds no round yet."
+        )
+        t.games = [g for g in t.games if g.round <= finished]
+        t.byes = [b for b in t.byes if b.round <= finished]
+        t.settings.number_of_rounds = max(finished, 1)
+    return ExportFile(dumps_h9(t, config=mcmahon_config(section)), notes)

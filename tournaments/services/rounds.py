@@ -298,6 +298,10 @@ def round_pair(*, section: Section, round_number: int | None = None) -> Round:
         )
 
 
+# A running job that nobody has been pairing for this long has lost its worker.
+RUNNING_GRACE = 3.0  # seconds: between taking the job and locking the section
+
+
 def _worker_holds_section(job: PairingJob) -> bool:
     """Whether a worker is pairing the job's section at this moment: it holds the
     section's row lock for the whole pairing. Asked without waiting (NOWAIT); a
@@ -314,14 +318,14 @@ def _worker_holds_section(job: PairingJob) -> bool:
 
 def _needs_resend(job: PairingJob) -> bool:
     """Whether an unfinished job should be sent to the workers again: a running job
-    whose worker has gone (killed mid-pairing; its transaction was rolled back and
-    the section is no longer locked), or a queued job that has waited
+    whose worker has gone (killed mid-pairing: its transaction was rolled back and
+    nobody holds the section any more), or a queued job that has waited
     PAIRING_JOB_RESEND_AFTER seconds (a restarted Redis keeps no queue). Running
-    the task twice is safe; sending it twice for one click is not needed."""
+    the task twice is safe; sending it again for every click is not needed."""
+    since = (timezone.now() - (job.started_at or job.created_at)).total_seconds()
     if job.status == PairingJob.Status.RUNNING:
-        return not _worker_holds_section(job)
-    waited = (timezone.now() - job.created_at).total_seconds()
-    return waited >= float(getattr(settings, "PAIRING_JOB_RESEND_AFTER", 30.0))
+        return since >= RUNNING_GRACE and not _worker_holds_section(job)
+    return since >= float(getattr(settings, "PAIRING_JOB_RESEND_AFTER", 30.0))
 
 
 def _enqueue(job: PairingJob) -> None:
@@ -345,6 +349,8 @@ def pairing_job_request(*, section: Section, by=None) -> PairingJob:
     if active is not None:
         if _needs_resend(active):
             log.info("pairing job %s is %s: sending it again", active.pk, active.status)
+            # Counted from now again: the next click does not send it once more.
+            PairingJob.objects.filter(pk=active.pk).update(started_at=timezone.now())
             transaction.on_commit(lambda: _enqueue(active))
         return active
     try:

@@ -29,7 +29,10 @@ class Command(BaseCommand):
         except json.JSONDecodeError as exc:
             raise CommandError(f"{path}: line {exc.lineno}, column {exc.colno}: {exc.msg}") from exc
         try:
-            event = event_import(document=document, slug=slug)
+            imported = event_import(document=document, slug=slug)
         except (ServiceError, KeyError, TypeError, ValueError) as exc:
             raise CommandError(f"{path}: {exc}. Nothing was imported.") from exc
+        event = imported.event
         self.stdout.write(f"Imported {event.name} as {event.slug}.")
+        for note in imported.notes():
+            self.stderr.write(self.style.WARNING(note))

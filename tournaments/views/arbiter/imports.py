@@ -146,11 +146,13 @@ def export(request, event, section, fmt):
         raise Http404("No such file for this section")
     writer, extension, content_type, label = FORMATS[fmt]
     try:
-        text = writer(section=section)
+        exported = writer(section=section)
     except ServiceError as exc:
         messages.error(request, f"{label}: {exc.message}")
         return redirect(section_url(section, "import"))
-    response = HttpResponse(text, content_type=content_type)
+    for note in exported.notes:  # shown on the next page the arbiter opens
+        messages.warning(request, f"{label}: {note}")
+    response = HttpResponse(exported.text, content_type=content_type)
     name = f"{event.slug}-{section.slug}.{extension}"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
