@@ -123,3 +123,11 @@ def test_trf_import_refuses_a_bad_file_and_stores_nothing():
     with pytest.raises(ServiceError, match=r"line \d+, column 49"):
         trf_import(section=copy, text=broken)
     assert not copy.players.exists() and not copy.rounds.exists()
+
+
+def test_a_long_csv_preview_costs_no_query_per_row(django_assert_max_num_queries):
+    section = SectionFactory()
+    text = "name,rating\n" + "".join(f"Player {i},{1500 + i}\n" for i in range(500))
+    with django_assert_max_num_queries(2):
+        preview = csv_preview(section=section, text=text)
+    assert preview.ok and len(preview.rows) == 500

@@ -358,7 +358,11 @@ def _csv_row(section: Section, values: dict[str, str]) -> tuple[dict, list[tuple
         row["go_rank"] = row["go_rank"].lower()
     player = Player(section=section, pairing_number=1, **{k: v for k, v in row.items()})
     try:
-        player.full_clean(exclude=["section", "pairing_number"])
+        # The fields' own rules only: uniqueness is the database's at Confirm, and
+        # checking it here would cost a query per row.
+        player.full_clean(
+            exclude=["section", "pairing_number"], validate_unique=False, validate_constraints=False
+        )
     except ValidationError as exc:
         for fname, messages in exc.message_dict.items():
             errors.append((fname, " ".join(messages)))
