@@ -8,6 +8,7 @@ PIP    := $(VENV)/bin/pip --disable-pip-version-check -q
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 PYTEST_ARGS ?=
+JOBS        ?= 2   # test processes (pytest-xdist); JOBS=0 runs them in this process
 
 .PHONY: run test install dev-install migrate demo lint format bench worker browser clean
 
@@ -53,7 +54,7 @@ browser:
 	fi
 
 test: dev-install browser
-	$(PY) -m pytest $(PYTEST_ARGS) || [ $$? -eq 5 ]
+	$(PY) -m pytest -n $(JOBS) $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 lint: dev-install
 	$(VENV)/bin/ruff check .

@@ -122,6 +122,10 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis: cache and Celery when REDIS_URL is set; in-memory and in-process otherwise.
+# Test processes under pytest-xdist share one Redis: each keeps its own cache keys.
+_TEST_PROCESS = (
+    f":{os.environ['PYTEST_XDIST_WORKER']}" if "PYTEST_XDIST_WORKER" in os.environ else ""
+)
 REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
     CACHES = {
@@ -130,7 +134,13 @@ if REDIS_URL:
             # (pages never fail because of the cache; see config/cache.py).
             "BACKEND": "config.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="blossom"),
+            # Test processes under pytest-xdist share one Redis: each keeps its own keys.
+            "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="blossom")
+            + (
+                f":{os.environ['PYTEST_XDIST_WORKER']}"
+                if "PYTEST_XDIST_WORKER" in os.environ
+                else ""
+            ),
             "TIMEOUT": 300,
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }

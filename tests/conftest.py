@@ -19,10 +19,24 @@ def _answers(host: str, port: int) -> bool:
         return False
 
 
+XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")  # "gw0", "gw1", ... under -n
+
+
+def _own_database(url: str) -> str:
+    """Under pytest-xdist each test process gets a Redis database of its own (counting
+    down from the given one), so one process's worker never takes another's tasks."""
+    if not XDIST_WORKER:
+        return url
+    parsed = urlparse(url)
+    base = int(parsed.path.strip("/") or 0)
+    index = (base - int(XDIST_WORKER.removeprefix("gw"))) % 16
+    return parsed._replace(path=f"/{index}").geturl()
+
+
 def redis_url_or_skip() -> str:
     """The Redis to use for real-worker tests: REDIS_URL, else the local default.
     Skips (saying why) when Redis does not answer; under REQUIRE_SERVICES=1 fails instead."""
-    url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/15"
+    url = _own_database(os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/15")
     parsed = urlparse(url)
     if not _answers(parsed.hostname or "127.0.0.1", parsed.port or 6379):
         message = f"Redis does not answer at {parsed.hostname}:{parsed.port or 6379}"

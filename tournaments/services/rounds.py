@@ -299,7 +299,7 @@ def round_pair(*, section: Section, round_number: int | None = None) -> Round:
 
 
 # A running job that nobody has been pairing for this long has lost its worker.
-RUNNING_GRACE = 3.0  # seconds: between taking the job and locking the section
+RUNNING_GRACE = 0.5  # seconds: between taking the job and locking the section
 
 
 def _worker_holds_section(job: PairingJob) -> bool:
