@@ -145,6 +145,7 @@ class GoSettings:
     mm_zero: str = "30K"
     bye_points: float = 1.0
     absent_points: float = 0.5
+    round_down: bool = True  # byes and absences count in whole points (OpenGotha's default)
     handicap_on_mms: bool = True
     handicap_ceiling: int = 9
     handicap_correction: int = 1
@@ -223,6 +224,7 @@ def mcmahon_config(settings: GoSettings, base: McMahonConfig | None = None) -> M
         zero=parse_rank(settings.mm_zero),
         bye_points=settings.bye_points,
         absent_points=settings.absent_points,
+        round_down_free_points=settings.round_down,
         handicap_reduction=settings.handicap_correction,
         handicap_cap=settings.handicap_ceiling,
         handicap_basis="mms" if settings.handicap_on_mms else "rank",

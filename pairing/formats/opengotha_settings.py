@@ -33,6 +33,7 @@ _MAP: tuple[tuple[str, str, str, str], ...] = (
     ("GeneralParameterSet", "genMMZero", "mm_zero", "str"),
     ("GeneralParameterSet", "genMMS2ValueBye", "bye_points", "half"),
     ("GeneralParameterSet", "genMMS2ValueAbsent", "absent_points", "half"),
+    ("GeneralParameterSet", "genRoundDownNBWMMS", "round_down", "bool"),
     ("HandicapParameterSet", "hdCeiling", "handicap_ceiling", "int"),
     ("HandicapParameterSet", "hdCorrection", "handicap_correction", "int"),
     ("HandicapParameterSet", "hdNoHdRankThreshold", "no_handicap_rank", "str"),
@@ -57,6 +58,10 @@ def _parse(kind: str, raw: str) -> object:
         return float(raw)
     if kind == "half":
         return int(raw) / 2
+    if kind == "bool":
+        if raw.lower() not in ("true", "false"):
+            raise ValueError(raw)
+        return raw.lower() == "true"
     return raw
 
 
@@ -65,6 +70,8 @@ def _format(kind: str, value: object) -> str:
         return str(round(float(value) * 2))  # type: ignore[arg-type]
     if kind == "float":
         return f"{float(value):g}"  # type: ignore[arg-type]
+    if kind == "bool":
+        return "true" if value else "false"
     return str(value)
 
 

@@ -1,8 +1,8 @@
 """Re-pair every round of the real OpenGotha tournaments from their history.
 
-Only the hard rules are asserted here (no rematch, no handicap game with a
-player at the bar, stones within the cap, everyone paired once, the bye to a
-player without an earlier one). The comparison of quality figures with the
+Only the hard rules are asserted here (no rematch, stones as OpenGotha
+counts them, within the cap, everyone paired once, the bye to a player
+without an earlier one). The comparison of quality figures with the
 organisers' pairings is a report: bench/mcmahon_real.py.
 """
 
