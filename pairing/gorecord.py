@@ -131,6 +131,7 @@ class GoSettings:
     director: str = ""
     begin_date: str = ""
     end_date: str = ""
+    internet: bool = False  # played on the internet (EGF class D)
     number_of_rounds: int = 5
     board_size: int = 19
     komi: float = 7.5
@@ -157,6 +158,7 @@ class GoSettings:
     dudd_lower: str = "MID"
     mms_gap_rather_than_club: int = 3
     mms_gap_rather_than_country: int = 1
+    avoid_same_geo: int = 100_000_000_000  # 0: clubs and countries are not kept apart
     seed_criterion: str = "Rating"
 
 
@@ -167,6 +169,9 @@ class GoTournament:
     byes: list[GoBye] = field(default_factory=list)
     settings: GoSettings = field(default_factory=GoSettings)
     attributes: dict[str, str] = field(default_factory=dict)  # of the Tournament element
+    # what reading changed or cannot follow (a clamped rank, an ignored setting),
+    # in sentences for an import preview; not written to any file
+    warnings: list[str] = field(default_factory=list)
     preserved: list[XmlNode] = field(default_factory=list)  # other sections, in file order
     section_order: list[str] = field(default_factory=list)  # tags of the top-level sections
 
@@ -210,14 +215,17 @@ def mcmahon_config(settings: GoSettings, base: McMahonConfig | None = None) -> M
     uneven seeding when the draw-up/down modes name one of fold, match,
     nearest (middle modes keep the base); the shares of country and club in
     the area component, in proportion to OpenGotha's "accept an MMS gap of N
-    rather than the same club / country" (0 turns one off); seeding by
-    rating or by rank."""
+    rather than the same club / country" (0 turns one off, and "avoid same
+    geography" 0 turns both off); seeding by rating or by rank; the
+    round-down of bye and absence points. docs/opengotha-settings.md lists
+    every setting of the file and what becomes of it."""
     base = base or McMahonConfig()
     system_1 = _EVEN_STRATEGY.get(settings.seed_system_1.upper(), base.even_strategy)
     system_2 = _EVEN_STRATEGY.get(settings.seed_system_2.upper(), system_1)
     seeding = _UNEVEN_SEEDING.get(
         (settings.dudd_upper.upper(), settings.dudd_lower.upper()), base.seed_strategy
     )
+    geo = 0.0 if settings.avoid_same_geo == 0 else 1.0
     return base.with_changes(
         bar=parse_rank(settings.mm_bar),
         floor=parse_rank(settings.mm_floor),
@@ -235,8 +243,8 @@ def mcmahon_config(settings: GoSettings, base: McMahonConfig | None = None) -> M
         even_strategy_late=system_2 if system_2 != system_1 else None,
         even_strategy_switch_round=settings.last_round_seed_system_1,
         seed_strategy=seeding,
-        area_country=float(max(0, settings.mms_gap_rather_than_country)),
-        area_club=float(max(0, settings.mms_gap_rather_than_club)),
+        area_country=float(max(0, settings.mms_gap_rather_than_country)) * geo,
+        area_club=float(max(0, settings.mms_gap_rather_than_club)) * geo,
         seed_order="rating" if settings.seed_criterion.lower() == "rating" else "rank",
     )
 

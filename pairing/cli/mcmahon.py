@@ -16,7 +16,9 @@
   --backend NAME     maximum-weight matching implementation (default auto)
 
 Who plays round K: finally registered players whose participation flag for
-round K is set. Exit codes: 0 done; 1 no valid pairing exists; 2 unexpected
+round K is set. What reading the file changed or cannot follow (a rank out of
+range, a setting Blossom ignores; docs/opengotha-settings.md) is said on
+standard error. Exit codes: 0 done; 1 no valid pairing exists; 2 unexpected
 error; 3 invalid input (malformed file, bad parameters or arguments); 5 file
 error (cannot read or write a file). Messages go to standard error.
 """
@@ -145,6 +147,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.pair is None and not args.quality and not args.h9:
         raise UsageError("nothing to do: give -p, --quality or --h9")
     t = read_opengotha(args.input)
+    for warning in t.warnings:
+        err.write(f"{PROG}: {args.input}: {warning}\n")
     config = load_config(t, args.config)
     recorded = [r for r in t.rounds_with_games() if t.games_in(r)]
     target = args.round if args.round is not None else t.next_round()
