@@ -74,6 +74,9 @@ class GoPlayer:
     participating: str = "1" * 20  # character r-1 is "1" if the player takes part in round r
     mms_correction: int = 0
     attributes: dict[str, str] = field(default_factory=dict)  # everything else
+    # the file's own spelling of the modelled attributes (e.g. an egfPin with a
+    # trailing space), written back as it was while the value is unchanged
+    spelling: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def key(self) -> str:
@@ -119,6 +122,7 @@ class GoGame:
 class GoBye:
     round: int
     player: int  # index
+    spelling: str = field(default="", compare=False, repr=False)  # the file's player key
 
 
 @dataclass(slots=True)

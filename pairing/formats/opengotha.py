@@ -210,6 +210,7 @@ def _player(source: str, node: XmlNode, warnings: list[str]) -> GoPlayer:
         participating=a.get("participating", "1" * 20),
         mms_correction=_int(source, node, "smmsCorrection", 0),
         attributes={k: v for k, v in a.items() if k not in _PLAYER_FIELDS},
+        spelling={k: v for k, v in a.items() if k in _PLAYER_FIELDS},
     )
     if set(player.participating) - {"0", "1"}:
         raise _error(source, node, f"{who}: participating must be 0s and 1s")
@@ -288,7 +289,9 @@ def _tournament(root: XmlNode, source: str) -> GoTournament:
         key = "".join(node.attributes["player"].split()).upper()
         if key not in index:
             raise _error(source, node, f"<ByePlayer> {node.attributes['player']!r} is unknown")
-        t.byes.append(GoBye(_int(source, node, "roundNumber"), index[key]))
+        t.byes.append(
+            GoBye(_int(source, node, "roundNumber"), index[key], node.attributes["player"])
+        )
     t.settings = read_settings(settings_nodes[0]) if settings_nodes else GoSettings()
     t.warnings += settings_warnings(root)
     _check_rounds(t, source)
@@ -361,7 +364,15 @@ def _player_attrs(p: GoPlayer) -> dict[str, str]:
         participating=p.participating,
         smmsCorrection=str(p.mms_correction),
     )
+    for key, raw in p.spelling.items():
+        if key in attrs and raw.strip() == attrs[key]:
+            attrs[key] = raw
     return attrs
+
+
+def _bye_key(t: GoTournament, bye: GoBye) -> str:
+    key = t.players[bye.player].key
+    return bye.spelling if player_key(bye.spelling, "") == key else key
 
 
 def _game_attrs(t: GoTournament, g: GoGame) -> dict[str, str]:
@@ -410,7 +421,7 @@ def dumps_opengotha(t: GoTournament) -> str:
                 for b in t.byes
                 for x in _element(
                     "ByePlayer",
-                    {"player": t.players[b.player].key, "roundNumber": str(b.round)},
+                    {"player": _bye_key(t, b), "roundNumber": str(b.round)},
                     ind * 2,
                 )
             ]
