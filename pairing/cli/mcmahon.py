@@ -92,13 +92,7 @@ def pairs_text(pairing: McMahonPairing) -> str:
 
 def explanation_text(pairing: McMahonPairing) -> str:
     lines = [f"Board {g.board}: {g.explanation.text()}" for g in pairing.games]
-    for b in pairing.byes:
-        reason = {
-            "pairing": "pairing bye (odd field, lowest placed without an earlier bye)",
-            "absent": "not playing this round",
-            "requested": "requested bye",
-        }[b.reason]
-        lines.append(f"Bye: {b.player}: {reason}, {b.points:g} point(s)")
+    lines += [f"Bye: {b.player}: {b.text()}" for b in pairing.byes]
     return "\n".join(lines) + "\n"
 
 

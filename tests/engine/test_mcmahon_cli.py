@@ -116,3 +116,18 @@ def test_blossom_pairing_dispatches_mcmahon(capsys):
     captured = capsys.readouterr()
     assert code == 0, captured.err
     assert int(captured.out.splitlines()[0]) == len(captured.out.splitlines()) - 1
+
+
+def test_warnings_of_the_file_go_to_standard_error(tmp_path):
+    text = (DATA / "simplemm.xml").read_text(encoding="utf-8")
+    first = text.index('rank="', text.index("<Player "))
+    end = text.index('"', first + 6)
+    changed = text[:first] + 'rank="99K"' + text[end + 1 :]
+    changed = changed.replace('paiBaRandom="0"', 'paiBaRandom="5"')
+    path = tmp_path / "warned.xml"
+    path.write_text(changed, encoding="utf-8")
+    code, _, err = run("--mcmahon", str(path), "-p")
+    assert code == 0, err
+    assert "rank '99K' is out of range, read as 30k" in err
+    assert "paiBaRandom='5'" in err and "is not followed" in err
+    assert str(path) in err

@@ -41,6 +41,10 @@ class PairWeights:
     shares: tuple[ComponentShare, ...]
     runner_up: int | None = None  # vertex of the best other partner
     runner_up_for: int | None = None  # vertex whose partner that would have been
+    # the partner one of the two would have preferred if clubs and countries
+    # did not count (vertex, and whose), when that pair outweighs this one
+    without_area: int | None = None
+    without_area_for: int | None = None
 
 
 def _mms(value: float) -> str:
@@ -83,18 +87,26 @@ def explain_pairs(oracle: McMahonWeights, pairs: list[tuple[int, int]], detailed
     everyone = np.arange(oracle.n, dtype=np.int64)
     for k, (u, v) in enumerate(pairs):
         best: tuple[float, int, int] | None = None  # (weight, player, partner)
+        blind: tuple[float, int, int] | None = None  # the same, clubs and countries aside
+        chosen_blind = sum(float(chosen[c][k]) for c in names if c != "area")
         for player, partner in ((u, v), (v, u)):
             others = everyone[(everyone != player) & (everyone != partner)]
             if others.size == 0:
                 continue
             mine = np.full(others.shape, player, dtype=np.int64)
-            allowed, total = oracle.real_weights(mine, others)
+            allowed = oracle.allowed(mine, others)
             if not allowed.any():
                 continue
-            total = np.where(allowed, total, -np.inf)
-            pick = int(np.argmax(total))
-            if best is None or total[pick] > best[0]:
-                best = (float(total[pick]), player, int(others[pick]))
+            parts = oracle.components(mine, others)
+            total = sum(parts[c] for c in COMPONENTS)
+            for value, slot in ((total, "best"), (total - parts["area"], "blind")):
+                value = np.where(allowed, value, -np.inf)
+                pick = int(np.argmax(value))
+                found = (float(value[pick]), player, int(others[pick]))
+                if slot == "best" and (best is None or found[0] > best[0]):
+                    best = found
+                if slot == "blind" and (blind is None or found[0] > blind[0]):
+                    blind = found
         if best is None:
             result.append(PairWeights(tuple(ComponentShare(c, float(chosen[c][k])) for c in names)))
             continue
@@ -103,7 +115,16 @@ def explain_pairs(oracle: McMahonWeights, pairs: list[tuple[int, int]], detailed
         shares = tuple(
             ComponentShare(c, float(chosen[c][k]), float(chosen[c][k] - alt[c][0])) for c in names
         )
-        result.append(PairWeights(shares, partner, player))
+        moved = blind is not None and blind[0] > chosen_blind + 1e-9
+        result.append(
+            PairWeights(
+                shares,
+                partner,
+                player,
+                blind[2] if moved else None,
+                blind[1] if moved else None,
+            )
+        )
     return result
 
 
@@ -143,8 +164,11 @@ def _stones_sentence(white, black, stones, komi, klass, config, out: dict) -> No
         )
         return
     out["flags"].append("even-game")
-    if klass != "handicap":
+    if klass == "even":
         out["sentences"].append(f"Even game, komi {komi:g}.")
+        return
+    if klass == "uneven":
+        out["sentences"].append(f"Played even across the two MMS groups, komi {komi:g}.")
         return
     ranks = handicap_rank(
         np.array([white.mms, black.mms]), np.array([white.player.rank, black.player.rank]), config
@@ -159,22 +183,34 @@ def _stones_sentence(white, black, stones, komi, klass, config, out: dict) -> No
     out["sentences"].append(f"Played even ({why}), komi {komi:g}.")
 
 
-def _areas(white, black, runner, runner_for, out: dict) -> None:
+def _areas(white, black, other, other_for, out: dict) -> None:
+    """Clubs in words; countries as flags only (most events are mostly one
+    country, where "same country" says nothing). `other` is the partner
+    `other_for` would have had if clubs and countries did not count."""
     for label, attr in (("club", "club"), ("country", "country")):
         a, b = getattr(white.player, attr), getattr(black.player, attr)
         if same_area(a, b):
             out["flags"].append(f"same-{label}")
-            out["badges"].append(f"same {label}")
-            out["sentences"].append(f"Both players are from the same {label} ({a.strip()}).")
-        elif runner is not None and runner_for is not None:
-            mine = getattr(runner_for.player, attr)
-            if same_area(mine, getattr(runner.player, attr)):
+            if label == "club":
+                out["badges"].append("same club")
+                out["sentences"].append(f"Both players are from the same club ({a.strip()}).")
+        elif other is not None and other_for is not None:
+            mine = getattr(other_for.player, attr)
+            if same_area(mine, getattr(other.player, attr)):
                 out["flags"].append(f"avoids-same-{label}")
-                out["badges"].append(f"avoids a same-{label} game")
-                out["sentences"].append(
-                    f"Avoids a same-{label} game: {_name(runner_for)}'s next best opponent, "
-                    f"{_name(runner)}, is from the same {label} ({mine.strip()})."
-                )
+                if label == "club":
+                    out["badges"].append("avoids a same-club game")
+                    out["sentences"].append(
+                        f"Avoids a same-club game: without clubs {_name(other_for)} would have "
+                        f"played {_name(other)}, from the same club ({mine.strip()})."
+                    )
+
+
+def _balance(balance: int) -> str:
+    if balance == 0:
+        return "colours level so far"
+    colour = "white" if balance > 0 else "black"
+    return f"{abs(balance)} more {colour} so far"
 
 
 def _colours(white, black, stones, first_round, out: dict) -> None:
@@ -186,8 +222,8 @@ def _colours(white, black, stones, first_round, out: dict) -> None:
         return
     out["flags"].append("colour-balance")
     out["sentences"].append(
-        f"{_name(white)} takes white (white minus black so far {white.colour_balance:+d}), "
-        f"{_name(black)} black ({black.colour_balance:+d})."
+        f"Colours: {_name(white)} white ({_balance(white.colour_balance)}), "
+        f"{_name(black)} black ({_balance(black.colour_balance)})."
     )
 
 
@@ -205,10 +241,12 @@ def build_explanation(
     decided = _decided_by(weights.shares)
     runner = states[weights.runner_up] if weights.runner_up is not None else None
     runner_for = states[weights.runner_up_for] if weights.runner_up_for is not None else None
+    other = states[weights.without_area] if weights.without_area is not None else None
+    other_for = states[weights.without_area_for] if weights.without_area_for is not None else None
     out: dict = {"flags": [], "badges": [], "sentences": [], "plays_up": None, "plays_down": None}
     _score(white, black, decided, out)
     _stones_sentence(white, black, stones, komi, game_class, config, out)
-    _areas(white, black, runner, runner_for, out)
+    _areas(white, black, other, other_for, out)
     _colours(white, black, stones, first_round, out)
     if decided:
         out["sentences"].append(
