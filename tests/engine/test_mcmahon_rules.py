@@ -236,3 +236,13 @@ def test_a_real_sized_event_honours_prohibited_pairs_and_clubs():
         assert pairing.quality.same_club_games == 0
         assert free.quality.same_club_games > 0  # the rule is not idle here
         players = play(players, pairing, rng)
+
+
+def test_an_odd_field_that_cannot_be_paired_says_so_at_once():
+    players = tuple(McMahonPlayer(k, -5, name=f"P{k}", club="X") for k in range(1, 302))
+    with pytest.raises(NoValidPairing) as caught:
+        pair_round(McMahonRequest(players, 1, forbid_same_club=True))
+    message = str(caught.value)
+    assert "no pairing of 301 players avoids rematches and same-club games" in message
+    assert "1 P1: 0 possible opponents; shares the club X with 2 P2" in message
+    assert message.endswith("And 296 more players)") and len(message) < 2000

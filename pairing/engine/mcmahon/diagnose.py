@@ -57,7 +57,9 @@ def blocked_by(v: int, draw: Draw, request: McMahonRequest) -> str:
 def no_pairing_message(
     request: McMahonRequest, field_size: int, draw: Draw, unpaired: list[int]
 ) -> str:
-    details = ". ".join(blocked_by(v, draw, request) for v in unpaired)
+    details = ". ".join(blocked_by(v, draw, request) for v in unpaired[:LISTED])
+    if len(unpaired) > LISTED:
+        details += f". And {len(unpaired) - LISTED} more players"
     return (
         f"round {request.round_number}: no pairing of {field_size} players avoids "
         f"{rules_text(request)} (left without an opponent: {details})"
