@@ -112,18 +112,24 @@ def pair_round(request: McMahonRequest) -> McMahonPairing:
     )
     games: list[McMahonGame] = []
     played: list[PlayedGame] = []
+    strong_rank = handicap_rank(
+        [b[2].mms for b in boards], [b[2].player.rank for b in boards], config
+    )
+    weak_rank = handicap_rank(
+        [b[3].mms for b in boards], [b[3].player.rank for b in boards], config
+    )
+    all_stones = handicap_stones(
+        [b[2].mms for b in boards], [b[3].mms for b in boards],
+        [b[2].player.rank for b in boards], [b[3].player.rank for b in boards], config,
+    )  # fmt: skip
     for board, ((_, _, strong, weak), weights) in enumerate(
         zip(boards, explained, strict=True), start=1
     ):
         klass = game_class(strong.mms, weak.mms, config)
-        stones = int(
-            handicap_stones(strong.mms, weak.mms, strong.player.rank, weak.player.rank, config)
-        )
+        stones = int(all_stones[board - 1])
         if stones > 0:  # the player of the higher handicap rank gives the stones
-            rank_s, rank_w = handicap_rank(
-                [strong.mms, weak.mms], [strong.player.rank, weak.player.rank], config
-            )
-            white, black = (strong, weak) if rank_s > rank_w else (weak, strong)
+            higher = strong_rank[board - 1] > weak_rank[board - 1]
+            white, black = (strong, weak) if higher else (weak, strong)
         else:
             strong_white = choose_white(
                 strong.colour_balance,
