@@ -11,6 +11,7 @@
                      every recorded round, and of the new pairing
   -o OUT.xml         write the tournament with the new round added (OpenGotha)
   --h9 OUT.h9        write the EGF results table of the recorded rounds
+  --tou OUT.tou      write the FFG results table of the recorded rounds
   --config FILE      JSON of engine parameters over those the file sets
   --seed S           seed of the random shuffles (default 0)
   --backend NAME     maximum-weight matching implementation (default auto)
@@ -48,6 +49,7 @@ from pairing.engine.mcmahon import (
 )
 from pairing.formats.h9 import H9Error, dumps_h9
 from pairing.formats.opengotha import OpenGothaError, read_opengotha, write_opengotha
+from pairing.formats.tou import dumps_tou
 from pairing.gorecord import GoBye, GoGame, GoTournament, mcmahon_config, mcmahon_request
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_SIZE, EXIT_FILE = range(6)
@@ -65,6 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--quality", action="store_true")
     parser.add_argument("-o", dest="output", metavar="OUT.xml")
     parser.add_argument("--h9", metavar="OUT.h9")
+    parser.add_argument("--tou", metavar="OUT.tou")
     parser.add_argument("--config", metavar="FILE")
     parser.add_argument("-s", "--seed", type=int, default=0)
     parser.add_argument("--backend", default="auto")
@@ -138,8 +141,8 @@ def with_round(t: GoTournament, pairing: McMahonPairing) -> GoTournament:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    if args.pair is None and not args.quality and not args.h9:
-        raise UsageError("nothing to do: give -p, --quality or --h9")
+    if args.pair is None and not args.quality and not args.h9 and not args.tou:
+        raise UsageError("nothing to do: give -p, --quality, --h9 or --tou")
     t = read_opengotha(args.input)
     for warning in t.warnings:
         err.write(f"{PROG}: {args.input}: {warning}\n")
@@ -183,6 +186,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         write_opengotha(with_round(t, pairing), args.output)
     if args.h9:
         Path(args.h9).write_text(dumps_h9(t, config=config), encoding="utf-8")
+    if args.tou:
+        Path(args.tou).write_text(dumps_tou(t, config=config), encoding="utf-8")
     return EXIT_OK
 
 

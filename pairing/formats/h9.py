@@ -102,7 +102,7 @@ def _token(text: str, blank: str, ascii_only: bool = False) -> str:
 
 
 def _free(points: float) -> str:
-    return "0+" if points >= 1 else ("0=" if points > 0 else "0-")
+    return "0" + free_result(points)
 
 
 def _result(game: GoGame, me: int, place: dict[int, int]) -> str:
@@ -119,6 +119,27 @@ def _result(game: GoGame, me: int, place: dict[int, int]) -> str:
     return f"{opponent}{sign}{colour}"
 
 
+def final_order(t: GoTournament, config: McMahonConfig, rounds: int | None = None):
+    """(last round, criteria, standings best first, place by player index)
+    after `rounds` rounds (default: the last round with games). Listed:
+    everyone finally registered, and anyone with a game."""
+    played = t.rounds_with_games()
+    last = rounds if rounds is not None else (played[-1] if played else 0)
+    in_games = {p for g in t.games if g.round <= last for p in (g.white, g.black)}
+    listed = {k for k, p in enumerate(t.players) if p.registration == "FIN" or k in in_games}
+    request = mcmahon_request(t, last + 1, config)
+    criteria = placement_criteria(t)
+    rows = [s for s in standings(request) if s.id - 1 in listed]
+    order = placement(rows, criteria)
+    place = {s.id - 1: k for k, s in enumerate(order, start=1)}
+    return last, criteria, order, place
+
+
+def free_result(points: float) -> str:
+    """A round without a game: "+" worth a win, "=" half a point, "-" nothing."""
+    return "+" if points >= 1 else ("=" if points > 0 else "-")
+
+
 def dumps_h9(
     t: GoTournament,
     *,
@@ -133,15 +154,7 @@ def dumps_h9(
     with a game. `ascii_only` writes names and clubs without accents;
     `country` is the two-letter code of the host country (PC tag)."""
     config = config or mcmahon_config(t.settings)
-    played = t.rounds_with_games()
-    last = rounds if rounds is not None else (played[-1] if played else 0)
-    in_games = {p for g in t.games if g.round <= last for p in (g.white, g.black)}
-    listed = [k for k, p in enumerate(t.players) if p.registration == "FIN" or k in in_games]
-    request = mcmahon_request(t, last + 1, config)
-    criteria = placement_criteria(t)
-    rows = [s for s in standings(request) if s.id - 1 in listed]
-    order = placement(rows, criteria)
-    place = {s.id - 1: k for k, s in enumerate(order, start=1)}
+    last, criteria, order, place = final_order(t, config, rounds)
     s = t.settings
     even_only = s.handicap_ceiling == 0 or all(g.handicap == 0 for g in t.games if g.round <= last)
     handicap = "h9" if even_only else f"h{max(s.handicap_correction, 0)}"

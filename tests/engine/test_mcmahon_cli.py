@@ -131,3 +131,12 @@ def test_warnings_of_the_file_go_to_standard_error(tmp_path):
     assert "rank '99K' is out of range, read as 30k" in err
     assert "paiBaRandom='5'" in err and "is not followed" in err
     assert str(path) in err
+
+
+def test_writes_the_ffg_results(tmp_path):
+    tou = tmp_path / "results.tou"
+    code, _, err = run("--mcmahon", str(DATA / "Toulouse2024.xml"), "--tou", str(tou))
+    assert code == 0, err
+    lines = tou.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == ";name=2024-Toulouse_3511"
+    assert sum(not line.startswith(";") for line in lines) == 38
