@@ -6,6 +6,8 @@ import io
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pairing.cli.mcmahon import main
 from pairing.engine.mcmahon import (
@@ -246,3 +248,57 @@ def test_an_odd_field_that_cannot_be_paired_says_so_at_once():
     assert "no pairing of 301 players avoids rematches and same-club games" in message
     assert "1 P1: 0 possible opponents; shares the club X with 2 P2" in message
     assert message.endswith("And 295 more players)") and len(message) < 2000
+
+
+def can_pair(players, round_number, config, prohibited, forbid_same_club):
+    """Independent check with networkx: a pairing of everyone present (one
+    bye among those with fewest byes in an odd field) under the hard rules."""
+    import networkx as nx
+
+    from pairing.engine.mcmahon.area import same_area
+
+    states = player_states(McMahonRequest(players, round_number, config))
+    present = [s for s in states if not s.player.absent and not s.player.bye_requested]
+    barred = {frozenset(p) for p in prohibited}
+    g = nx.Graph()
+    g.add_nodes_from(range(len(present)))
+    for a in range(len(present)):
+        for b in range(a + 1, len(present)):
+            x, y = present[a].player, present[b].player
+            if y.id in present[a].opponents or frozenset((x.id, y.id)) in barred:
+                continue
+            if forbid_same_club and same_area(x.club, y.club):
+                continue
+            g.add_edge(a, b)
+    if len(present) % 2:
+        fewest = min(s.pairing_byes for s in present)
+        g.add_edges_from(("bye", a) for a, s in enumerate(present) if s.pairing_byes == fewest)
+    return 2 * len(nx.max_weight_matching(g, maxcardinality=True)) == g.number_of_nodes()
+
+
+@settings(max_examples=30, deadline=None)
+@given(n=st.integers(2, 25), rounds=st.integers(1, 4), seed=st.integers(0, 10**6))
+def test_prohibited_pairs_and_clubs_hold_or_no_pairing_exists(n, rounds, seed):
+    rng = random.Random(seed)
+    config = McMahonConfig(bar=rng.choice([0, -3, None]))
+    clubs = ["A", "A", "B", "", " ", "c", "C "]
+    players = tuple(
+        McMahonPlayer(k + 1, rng.randint(-25, 3), name=f"P{k + 1}", club=rng.choice(clubs))
+        for k in range(n)
+    )
+    forbid = rng.random() < 0.7
+    for r in range(1, rounds + 1):
+        ids = [p.id for p in players]
+        prohibited = tuple(
+            (a, b) for a, b in (rng.sample(ids, 2) for _ in range(rng.randint(0, n))) if a != b
+        )
+        request = McMahonRequest(
+            players, r, config, seed=seed, prohibited_pairs=prohibited, forbid_same_club=forbid
+        )
+        try:
+            pairing = pair_round(request)
+        except NoValidPairing:
+            assert not can_pair(players, r, config, prohibited, forbid)
+            return
+        check_hard_rules(players, pairing, config, prohibited, forbid_same_club=forbid)
+        players = play(players, pairing, rng)
