@@ -282,11 +282,13 @@ def mcmahon_request(
     seed: int = 0,
     detailed_explanations: bool = False,
     backend: str = "auto",
+    prohibited_pairs: tuple[tuple[int, int], ...] = (),
+    forbid_same_club: bool = False,
 ) -> McMahonRequest:
     """A request to pair `round_number` from the games and byes of the rounds
-    before it. Player ids are file positions + 1. Who plays: `field` (player
-    indices) if given, else everyone finally registered whose participation
-    flag is set for the round."""
+    before it. Player ids are file positions + 1 (also in `prohibited_pairs`).
+    Who plays: `field` (player indices) if given, else everyone finally
+    registered whose participation flag is set for the round."""
     players = []
     for k, p in enumerate(tournament.players):
         plays = (k in field) if field is not None else p.participates(round_number)
@@ -310,4 +312,6 @@ def mcmahon_request(
         seed=seed,
         detailed_explanations=detailed_explanations,
         backend=backend,
+        prohibited_pairs=prohibited_pairs,
+        forbid_same_club=forbid_same_club,
     )

@@ -13,6 +13,8 @@
   --h9 OUT.h9        write the EGF results table of the recorded rounds
   --tou OUT.tou      write the FFG results table of the recorded rounds
   --config FILE      JSON of engine parameters over those the file sets
+  --prohibit A,B     players A and B (numbers as above) must not meet; repeatable
+  --no-same-club     never pair two players of the same club (a blank club is no club)
   --seed S           seed of the random shuffles (default 0)
   --backend NAME     maximum-weight matching implementation (default auto)
 
@@ -69,6 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--h9", metavar="OUT.h9")
     parser.add_argument("--tou", metavar="OUT.tou")
     parser.add_argument("--config", metavar="FILE")
+    parser.add_argument("--prohibit", action="append", default=[], metavar="A,B")
+    parser.add_argument("--no-same-club", dest="no_same_club", action="store_true")
     parser.add_argument("-s", "--seed", type=int, default=0)
     parser.add_argument("--backend", default="auto")
     return parser
@@ -85,6 +89,19 @@ def load_config(t: GoTournament, path: str | None) -> McMahonConfig:
     if not isinstance(overrides, dict):
         raise ConfigError(f"{path}: the parameters must be a JSON object")
     return McMahonConfig.from_dict({**base.to_dict(), **overrides})
+
+
+def prohibited_pairs(texts: list[str], players: int) -> tuple[tuple[int, int], ...]:
+    pairs = []
+    for text in texts:
+        parts = text.replace(" ", "").split(",")
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise UsageError(f"--prohibit {text!r}: give two player numbers, e.g. 3,17")
+        a, b = int(parts[0]), int(parts[1])
+        if not (1 <= a <= players and 1 <= b <= players) or a == b:
+            raise UsageError(f"--prohibit {text!r}: players are numbered 1 to {players}")
+        pairs.append((a, b))
+    return tuple(pairs)
 
 
 def pairs_text(pairing: McMahonPairing) -> str:
@@ -169,7 +186,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.pair is not None:
         request = mcmahon_request(
             t, target, config, seed=args.seed, detailed_explanations=args.explain,
-            backend=args.backend,
+            backend=args.backend, prohibited_pairs=prohibited_pairs(args.prohibit, len(t.players)),
+            forbid_same_club=args.no_same_club,
         )  # fmt: skip
         pairing = pair_round(request)
         _write(args.pair, pairs_text(pairing), out)
