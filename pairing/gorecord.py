@@ -12,10 +12,10 @@ Attributes the record does not model are kept in `attributes` dicts and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .engine.mcmahon.config import McMahonConfig
-from .engine.mcmahon.ranks import parse_rank
+from .engine.mcmahon.ranks import format_rank, parse_rank
 from .engine.mcmahon.request import (
     ABSENT,
     BYE,
@@ -250,6 +250,48 @@ def mcmahon_config(settings: GoSettings, base: McMahonConfig | None = None) -> M
         area_country=float(max(0, settings.mms_gap_rather_than_country)) * geo,
         area_club=float(max(0, settings.mms_gap_rather_than_club)) * geo,
         seed_order="rating" if settings.seed_criterion.lower() == "rating" else "rank",
+    )
+
+
+def settings_from_config(config: McMahonConfig, base: GoSettings | None = None) -> GoSettings:
+    """The tournament settings that carry `config` in an OpenGotha file: the
+    inverse of `mcmahon_config` for everything OpenGotha can say (the rest
+    comes from `base`). No bar is OpenGotha's highest bar (9D), no floor its
+    lowest (30K), no no-handicap rank 9D (nothing counts above it)."""
+    base = base or GoSettings()
+    strategies = {v: k for k, v in _EVEN_STRATEGY.items()}
+    seeding = {v: k for k, v in _UNEVEN_SEEDING.items()}
+    late = config.even_strategy_late or config.even_strategy
+    upper, lower = seeding.get(config.seed_strategy, (base.dudd_upper, base.dudd_lower))
+    area_off = config.area_country == 0 and config.area_club == 0
+    return replace(
+        base,
+        mm_bar="9D" if config.bar is None else format_rank(config.bar, upper=True),
+        mm_floor="30K" if config.floor is None else format_rank(config.floor, upper=True),
+        mm_zero=format_rank(config.zero, upper=True),
+        bye_points=config.bye_points,
+        absent_points=config.absent_points,
+        round_down=config.round_down_free_points,
+        handicap_correction=config.handicap_reduction,
+        handicap_ceiling=config.handicap_cap,
+        handicap_on_mms=config.handicap_basis == "mms",
+        no_handicap_rank="9D"
+        if config.no_handicap_rank is None
+        else format_rank(config.no_handicap_rank, upper=True),
+        komi=config.komi_even,
+        seed_system_1=strategies.get(config.even_strategy, base.seed_system_1),
+        seed_system_2=strategies.get(late, base.seed_system_2),
+        last_round_seed_system_1=config.even_strategy_switch_round,
+        dudd_upper=upper,
+        dudd_lower=lower,
+        mms_gap_rather_than_club=base.mms_gap_rather_than_club
+        if area_off
+        else round(config.area_club),
+        mms_gap_rather_than_country=base.mms_gap_rather_than_country
+        if area_off
+        else round(config.area_country),
+        avoid_same_geo=0 if area_off else base.avoid_same_geo,
+        seed_criterion="Rating" if config.seed_order == "rating" else "Rank",
     )
 
 

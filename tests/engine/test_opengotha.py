@@ -2,6 +2,7 @@
 
 import pytest
 
+from pairing.engine.mcmahon import McMahonConfig
 from pairing.formats.opengotha import (
     OpenGothaError,
     dumps_opengotha,
@@ -247,3 +248,32 @@ def _all_nodes(folder):
             node = stack.pop()
             stack += node.children
             yield {(node.tag, a) for a in node.attributes} or set()
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        McMahonConfig(),
+        McMahonConfig(
+            bar=2, floor=-25, no_handicap_rank=None, round_down_free_points=True,
+            handicap_reduction=-1, handicap_cap=5, handicap_basis="rank", komi_even=6.5,
+            komi_uneven=6.5, even_strategy="split-match", even_strategy_late="split-mix",
+            even_strategy_switch_round=3, seed_strategy="fold", area_country=0.0,
+            area_club=2.0, seed_order="rating", bye_points=0.5, absent_points=0.0,
+        ),
+        McMahonConfig(bar=None, floor=None, area_country=0.0, area_club=0.0),
+    ],
+)  # fmt: skip
+def test_a_config_written_into_a_file_is_read_back_the_same(config):
+    from pairing.gorecord import mcmahon_config, settings_from_config
+
+    settings = settings_from_config(config)
+    t = GoTournament(settings=settings)
+    again = loads_opengotha(dumps_opengotha(t)).settings
+    assert again == settings
+    expected = config.with_changes(
+        bar=config.bar if config.bar is not None else 8,
+        floor=config.floor if config.floor is not None else -30,
+        no_handicap_rank=config.no_handicap_rank if config.no_handicap_rank is not None else 8,
+    )
+    assert mcmahon_config(again, base=config) == expected
