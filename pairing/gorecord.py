@@ -12,10 +12,10 @@ Attributes the record does not model are kept in `attributes` dicts and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .engine.mcmahon.config import McMahonConfig
-from .engine.mcmahon.ranks import parse_rank
+from .engine.mcmahon.ranks import format_rank, parse_rank
 from .engine.mcmahon.request import (
     ABSENT,
     BYE,
@@ -74,6 +74,9 @@ class GoPlayer:
     participating: str = "1" * 20  # character r-1 is "1" if the player takes part in round r
     mms_correction: int = 0
     attributes: dict[str, str] = field(default_factory=dict)  # everything else
+    # the file's own spelling of the modelled attributes (e.g. an egfPin with a
+    # trailing space), written back as it was while the value is unchanged
+    spelling: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def key(self) -> str:
@@ -119,6 +122,7 @@ class GoGame:
 class GoBye:
     round: int
     player: int  # index
+    spelling: str = field(default="", compare=False, repr=False)  # the file's player key
 
 
 @dataclass(slots=True)
@@ -131,6 +135,7 @@ class GoSettings:
     director: str = ""
     begin_date: str = ""
     end_date: str = ""
+    internet: bool = False  # played on the internet (EGF class D)
     number_of_rounds: int = 5
     board_size: int = 19
     komi: float = 7.5
@@ -145,6 +150,7 @@ class GoSettings:
     mm_zero: str = "30K"
     bye_points: float = 1.0
     absent_points: float = 0.5
+    round_down: bool = True  # byes and absences count in whole points (OpenGotha's default)
     handicap_on_mms: bool = True
     handicap_ceiling: int = 9
     handicap_correction: int = 1
@@ -156,6 +162,7 @@ class GoSettings:
     dudd_lower: str = "MID"
     mms_gap_rather_than_club: int = 3
     mms_gap_rather_than_country: int = 1
+    avoid_same_geo: int = 100_000_000_000  # 0: clubs and countries are not kept apart
     seed_criterion: str = "Rating"
 
 
@@ -166,6 +173,9 @@ class GoTournament:
     byes: list[GoBye] = field(default_factory=list)
     settings: GoSettings = field(default_factory=GoSettings)
     attributes: dict[str, str] = field(default_factory=dict)  # of the Tournament element
+    # what reading changed or cannot follow (a clamped rank, an ignored setting),
+    # in sentences for an import preview; not written to any file
+    warnings: list[str] = field(default_factory=list)
     preserved: list[XmlNode] = field(default_factory=list)  # other sections, in file order
     section_order: list[str] = field(default_factory=list)  # tags of the top-level sections
 
@@ -209,20 +219,24 @@ def mcmahon_config(settings: GoSettings, base: McMahonConfig | None = None) -> M
     uneven seeding when the draw-up/down modes name one of fold, match,
     nearest (middle modes keep the base); the shares of country and club in
     the area component, in proportion to OpenGotha's "accept an MMS gap of N
-    rather than the same club / country" (0 turns one off); seeding by
-    rating or by rank."""
+    rather than the same club / country" (0 turns one off, and "avoid same
+    geography" 0 turns both off); seeding by rating or by rank; the
+    round-down of bye and absence points. docs/opengotha-settings.md lists
+    every setting of the file and what becomes of it."""
     base = base or McMahonConfig()
     system_1 = _EVEN_STRATEGY.get(settings.seed_system_1.upper(), base.even_strategy)
     system_2 = _EVEN_STRATEGY.get(settings.seed_system_2.upper(), system_1)
     seeding = _UNEVEN_SEEDING.get(
         (settings.dudd_upper.upper(), settings.dudd_lower.upper()), base.seed_strategy
     )
+    geo = 0.0 if settings.avoid_same_geo == 0 else 1.0
     return base.with_changes(
         bar=parse_rank(settings.mm_bar),
         floor=parse_rank(settings.mm_floor),
         zero=parse_rank(settings.mm_zero),
         bye_points=settings.bye_points,
         absent_points=settings.absent_points,
+        round_down_free_points=settings.round_down,
         handicap_reduction=settings.handicap_correction,
         handicap_cap=settings.handicap_ceiling,
         handicap_basis="mms" if settings.handicap_on_mms else "rank",
@@ -233,9 +247,51 @@ def mcmahon_config(settings: GoSettings, base: McMahonConfig | None = None) -> M
         even_strategy_late=system_2 if system_2 != system_1 else None,
         even_strategy_switch_round=settings.last_round_seed_system_1,
         seed_strategy=seeding,
-        area_country=float(max(0, settings.mms_gap_rather_than_country)),
-        area_club=float(max(0, settings.mms_gap_rather_than_club)),
+        area_country=float(max(0, settings.mms_gap_rather_than_country)) * geo,
+        area_club=float(max(0, settings.mms_gap_rather_than_club)) * geo,
         seed_order="rating" if settings.seed_criterion.lower() == "rating" else "rank",
+    )
+
+
+def settings_from_config(config: McMahonConfig, base: GoSettings | None = None) -> GoSettings:
+    """The tournament settings that carry `config` in an OpenGotha file: the
+    inverse of `mcmahon_config` for everything OpenGotha can say (the rest
+    comes from `base`). No bar is OpenGotha's highest bar (9D), no floor its
+    lowest (30K), no no-handicap rank 9D (nothing counts above it)."""
+    base = base or GoSettings()
+    strategies = {v: k for k, v in _EVEN_STRATEGY.items()}
+    seeding = {v: k for k, v in _UNEVEN_SEEDING.items()}
+    late = config.even_strategy_late or config.even_strategy
+    upper, lower = seeding.get(config.seed_strategy, (base.dudd_upper, base.dudd_lower))
+    area_off = config.area_country == 0 and config.area_club == 0
+    return replace(
+        base,
+        mm_bar="9D" if config.bar is None else format_rank(config.bar, upper=True),
+        mm_floor="30K" if config.floor is None else format_rank(config.floor, upper=True),
+        mm_zero=format_rank(config.zero, upper=True),
+        bye_points=config.bye_points,
+        absent_points=config.absent_points,
+        round_down=config.round_down_free_points,
+        handicap_correction=config.handicap_reduction,
+        handicap_ceiling=config.handicap_cap,
+        handicap_on_mms=config.handicap_basis == "mms",
+        no_handicap_rank="9D"
+        if config.no_handicap_rank is None
+        else format_rank(config.no_handicap_rank, upper=True),
+        komi=config.komi_even,
+        seed_system_1=strategies.get(config.even_strategy, base.seed_system_1),
+        seed_system_2=strategies.get(late, base.seed_system_2),
+        last_round_seed_system_1=config.even_strategy_switch_round,
+        dudd_upper=upper,
+        dudd_lower=lower,
+        mms_gap_rather_than_club=base.mms_gap_rather_than_club
+        if area_off
+        else round(config.area_club),
+        mms_gap_rather_than_country=base.mms_gap_rather_than_country
+        if area_off
+        else round(config.area_country),
+        avoid_same_geo=0 if area_off else base.avoid_same_geo,
+        seed_criterion="Rating" if config.seed_order == "rating" else "Rank",
     )
 
 
@@ -268,11 +324,13 @@ def mcmahon_request(
     seed: int = 0,
     detailed_explanations: bool = False,
     backend: str = "auto",
+    prohibited_pairs: tuple[tuple[int, int], ...] = (),
+    forbid_same_club: bool = False,
 ) -> McMahonRequest:
     """A request to pair `round_number` from the games and byes of the rounds
-    before it. Player ids are file positions + 1. Who plays: `field` (player
-    indices) if given, else everyone finally registered whose participation
-    flag is set for the round."""
+    before it. Player ids are file positions + 1 (also in `prohibited_pairs`).
+    Who plays: `field` (player indices) if given, else everyone finally
+    registered whose participation flag is set for the round."""
     players = []
     for k, p in enumerate(tournament.players):
         plays = (k in field) if field is not None else p.participates(round_number)
@@ -296,4 +354,6 @@ def mcmahon_request(
         seed=seed,
         detailed_explanations=detailed_explanations,
         backend=backend,
+        prohibited_pairs=prohibited_pairs,
+        forbid_same_club=forbid_same_club,
     )

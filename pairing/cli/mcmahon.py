@@ -11,12 +11,17 @@
                      every recorded round, and of the new pairing
   -o OUT.xml         write the tournament with the new round added (OpenGotha)
   --h9 OUT.h9        write the EGF results table of the recorded rounds
+  --tou OUT.tou      write the FFG results table of the recorded rounds
   --config FILE      JSON of engine parameters over those the file sets
+  --prohibit A,B     players A and B (numbers as above) must not meet; repeatable
+  --no-same-club     never pair two players of the same club (a blank club is no club)
   --seed S           seed of the random shuffles (default 0)
   --backend NAME     maximum-weight matching implementation (default auto)
 
 Who plays round K: finally registered players whose participation flag for
-round K is set. Exit codes: 0 done; 1 no valid pairing exists; 2 unexpected
+round K is set. What reading the file changed or cannot follow (a rank out of
+range, a setting Blossom ignores; docs/opengotha-settings.md) is said on
+standard error. Exit codes: 0 done; 1 no valid pairing exists; 2 unexpected
 error; 3 invalid input (malformed file, bad parameters or arguments); 5 file
 error (cannot read or write a file). Messages go to standard error.
 """
@@ -46,6 +51,7 @@ from pairing.engine.mcmahon import (
 )
 from pairing.formats.h9 import H9Error, dumps_h9
 from pairing.formats.opengotha import OpenGothaError, read_opengotha, write_opengotha
+from pairing.formats.tou import dumps_tou
 from pairing.gorecord import GoBye, GoGame, GoTournament, mcmahon_config, mcmahon_request
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_SIZE, EXIT_FILE = range(6)
@@ -63,7 +69,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--quality", action="store_true")
     parser.add_argument("-o", dest="output", metavar="OUT.xml")
     parser.add_argument("--h9", metavar="OUT.h9")
+    parser.add_argument("--tou", metavar="OUT.tou")
     parser.add_argument("--config", metavar="FILE")
+    parser.add_argument("--prohibit", action="append", default=[], metavar="A,B")
+    parser.add_argument("--no-same-club", dest="no_same_club", action="store_true")
     parser.add_argument("-s", "--seed", type=int, default=0)
     parser.add_argument("--backend", default="auto")
     return parser
@@ -82,6 +91,19 @@ def load_config(t: GoTournament, path: str | None) -> McMahonConfig:
     return McMahonConfig.from_dict({**base.to_dict(), **overrides})
 
 
+def prohibited_pairs(texts: list[str], players: int) -> tuple[tuple[int, int], ...]:
+    pairs = []
+    for text in texts:
+        parts = text.replace(" ", "").split(",")
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise UsageError(f"--prohibit {text!r}: give two player numbers, e.g. 3,17")
+        a, b = int(parts[0]), int(parts[1])
+        if not (1 <= a <= players and 1 <= b <= players) or a == b:
+            raise UsageError(f"--prohibit {text!r}: players are numbered 1 to {players}")
+        pairs.append((a, b))
+    return tuple(pairs)
+
+
 def pairs_text(pairing: McMahonPairing) -> str:
     lines = [f"{g.white} {g.black}" for g in pairing.games]
     lines += [f"{b.player} 0" for b in pairing.byes if b.reason == "pairing"]
@@ -90,13 +112,7 @@ def pairs_text(pairing: McMahonPairing) -> str:
 
 def explanation_text(pairing: McMahonPairing) -> str:
     lines = [f"Board {g.board}: {g.explanation.text()}" for g in pairing.games]
-    for b in pairing.byes:
-        reason = {
-            "pairing": "pairing bye (odd field, lowest placed without an earlier bye)",
-            "absent": "not playing this round",
-            "requested": "requested bye",
-        }[b.reason]
-        lines.append(f"Bye: {b.player}: {reason}, {b.points:g} point(s)")
+    lines += [f"Bye: {b.player}: {b.text()}" for b in pairing.byes]
     return "\n".join(lines) + "\n"
 
 
@@ -142,9 +158,11 @@ def with_round(t: GoTournament, pairing: McMahonPairing) -> GoTournament:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    if args.pair is None and not args.quality and not args.h9:
-        raise UsageError("nothing to do: give -p, --quality or --h9")
+    if args.pair is None and not args.quality and not args.h9 and not args.tou:
+        raise UsageError("nothing to do: give -p, --quality, --h9 or --tou")
     t = read_opengotha(args.input)
+    for warning in t.warnings:
+        err.write(f"{PROG}: {args.input}: {warning}\n")
     config = load_config(t, args.config)
     recorded = [r for r in t.rounds_with_games() if t.games_in(r)]
     target = args.round if args.round is not None else t.next_round()
@@ -168,7 +186,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.pair is not None:
         request = mcmahon_request(
             t, target, config, seed=args.seed, detailed_explanations=args.explain,
-            backend=args.backend,
+            backend=args.backend, prohibited_pairs=prohibited_pairs(args.prohibit, len(t.players)),
+            forbid_same_club=args.no_same_club,
         )  # fmt: skip
         pairing = pair_round(request)
         _write(args.pair, pairs_text(pairing), out)
@@ -185,6 +204,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         write_opengotha(with_round(t, pairing), args.output)
     if args.h9:
         Path(args.h9).write_text(dumps_h9(t, config=config), encoding="utf-8")
+    if args.tou:
+        Path(args.tou).write_text(dumps_tou(t, config=config), encoding="utf-8")
     return EXIT_OK
 
 

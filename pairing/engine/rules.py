@@ -29,6 +29,13 @@ from dataclasses import dataclass, field
 from pairing.engine.swiss.colours import colour_difference, colour_limit, colour_streak
 
 
+def same_club(a: str, b: str) -> bool:
+    """Clubmates: the same club name, case and surrounding spaces aside; a
+    blank club is no club, so two players without one are not clubmates."""
+    key = a.strip().casefold()
+    return bool(key) and key == b.strip().casefold()
+
+
 @dataclass(frozen=True, slots=True)
 class PastPlayer:
     """What the checker needs to know of one player before the round."""
@@ -112,7 +119,7 @@ def _game_violations(
         yield Violation(
             "prohibited", f"{where}: {w.name} and {b.name} must not be paired.", both, game.board
         )
-    if rules.forbid_same_club and w.club and w.club.casefold() == b.club.casefold():
+    if rules.forbid_same_club and same_club(w.club, b.club):
         yield Violation(
             "same-club", f"{where}: {w.name} and {b.name} are both from {w.club}.", both, game.board
         )

@@ -1,10 +1,13 @@
 """EGF tournament results (.h9), the table the European Go Database reads.
 
-Header lines carry tags in brackets:
+As the EGF describes it (A. Cieply's "Comments on submitting tournament
+results" and the EGF tournament classes), with the header tags other
+programs write (OpenGotha, Pairgoth):
 
-    ; CL[A]                       tournament class (A, B, C from the time limits, else D)
+    ; CL[A]                       class: A, B, C by the time limits; D for an
+                                  internet tournament; X below class C
     ; EV[Tournament name]
-    ; PC[Location]
+    ; PC[fr,Location]             country code (may be empty) and place
     ; DT[2024-05-28,2024-05-29]   first and last day
     ; HA[h1]                      handicap reduction ("h9": no handicap games)
     ; KM[7.5]                     komi
@@ -18,7 +21,8 @@ A round result is `<opponent place><+|-|=>/<w|b><handicap>`, or `0+`, `0=`
 or `0-` for a round without a game worth a win, half a point or nothing
 (byes and absences by the tournament's points; games decided by default are
 written this way too, as they were not played). Names and clubs have their
-spaces replaced by underscores so that every field is one token.
+spaces replaced by underscores so that every field is one token; the EGD
+PIN, when known, ends the row after a bar.
 """
 
 from __future__ import annotations
@@ -31,6 +35,10 @@ from pairing.engine.mcmahon.standings import CRITERIA, placement, standings
 from pairing.gorecord import GoGame, GoTournament, mcmahon_config, mcmahon_request
 
 DEFAULT_CRITERIA = ("MMS", "SOSM", "SOSOSM")
+# (class, least basic time, least adjusted time) in minutes; the EGF's limits
+# for byo-yomi (and sudden death) and for Fischer time
+BYOYOMI_CLASSES = (("A", 60, 75), ("B", 40, 50), ("C", 25, 30))
+FISCHER_CLASSES = (("A", 45, 75), ("B", 30, 50), ("C", 20, 30))
 
 
 class H9Error(ValueError):
@@ -38,8 +46,9 @@ class H9Error(ValueError):
 
 
 def adjusted_time(t: GoTournament) -> float:
-    """Basic time plus the time of 45 moves in standard byo-yomi (60 moves in
-    Canadian byo-yomi, 45 in Fischer), in minutes."""
+    """Basic time plus the time of 45 moves in standard byo-yomi, of 60 moves
+    in Canadian byo-yomi, or the increment of 120 moves in Fischer time, in
+    minutes (sudden death: the basic time)."""
     s = t.settings
     extra = 0.0
     if s.byoyomi_system == "STDBYOYOMI":
@@ -47,18 +56,22 @@ def adjusted_time(t: GoTournament) -> float:
     elif s.byoyomi_system == "CANBYOYOMI" and s.can_byoyomi_moves > 0:
         extra = 60 * s.can_byoyomi_time / s.can_byoyomi_moves / 60
     elif s.byoyomi_system == "FISCHER":
-        extra = 45 * s.fischer_time / 60
+        extra = 120 * s.fischer_time / 60
     return s.basic_time + extra
 
 
 def tournament_class(t: GoTournament) -> str:
-    """EGF classes by time: A (basic >= 60, adjusted >= 75), B (40, 50),
-    C (25, 30); anything shorter is D."""
+    """EGF class by time: A, B or C over the board; D on the internet (class
+    B's limits); X when the limits of C (of B on the internet) are not met."""
     basic, adjusted = t.settings.basic_time, adjusted_time(t)
-    for name, min_basic, min_adjusted in (("A", 60, 75), ("B", 40, 50), ("C", 25, 30)):
+    limits = FISCHER_CLASSES if t.settings.byoyomi_system == "FISCHER" else BYOYOMI_CLASSES
+    if t.settings.internet:
+        _, min_basic, min_adjusted = limits[1]
+        return "D" if basic >= min_basic and adjusted >= min_adjusted else "X"
+    for name, min_basic, min_adjusted in limits:
         if basic >= min_basic and adjusted >= min_adjusted:
             return name
-    return "D"
+    return "X"
 
 
 def placement_criteria(t: GoTournament) -> tuple[str, ...]:
@@ -89,7 +102,7 @@ def _token(text: str, blank: str, ascii_only: bool = False) -> str:
 
 
 def _free(points: float) -> str:
-    return "0+" if points >= 1 else ("0=" if points > 0 else "0-")
+    return "0" + free_result(points)
 
 
 def _result(game: GoGame, me: int, place: dict[int, int]) -> str:
@@ -106,6 +119,27 @@ def _result(game: GoGame, me: int, place: dict[int, int]) -> str:
     return f"{opponent}{sign}{colour}"
 
 
+def final_order(t: GoTournament, config: McMahonConfig, rounds: int | None = None):
+    """(last round, criteria, standings best first, place by player index)
+    after `rounds` rounds (default: the last round with games). Listed:
+    everyone finally registered, and anyone with a game."""
+    played = t.rounds_with_games()
+    last = rounds if rounds is not None else (played[-1] if played else 0)
+    in_games = {p for g in t.games if g.round <= last for p in (g.white, g.black)}
+    listed = {k for k, p in enumerate(t.players) if p.registration == "FIN" or k in in_games}
+    request = mcmahon_request(t, last + 1, config)
+    criteria = placement_criteria(t)
+    rows = [s for s in standings(request) if s.id - 1 in listed]
+    order = placement(rows, criteria)
+    place = {s.id - 1: k for k, s in enumerate(order, start=1)}
+    return last, criteria, order, place
+
+
+def free_result(points: float) -> str:
+    """A round without a game: "+" worth a win, "=" half a point, "-" nothing."""
+    return "+" if points >= 1 else ("=" if points > 0 else "-")
+
+
 def dumps_h9(
     t: GoTournament,
     *,
@@ -113,29 +147,21 @@ def dumps_h9(
     rounds: int | None = None,
     klass: str | None = None,
     ascii_only: bool = False,
+    country: str = "",
 ) -> str:
     """The EGF results table after `rounds` rounds (default: the last round
     with games). Players listed: everyone finally registered, and anyone
-    with a game. `ascii_only` writes names and clubs without accents."""
+    with a game. `ascii_only` writes names and clubs without accents;
+    `country` is the two-letter code of the host country (PC tag)."""
     config = config or mcmahon_config(t.settings)
-    played = t.rounds_with_games()
-    last = rounds if rounds is not None else (played[-1] if played else 0)
-    in_games = {p for g in t.games if g.round <= last for p in (g.white, g.black)}
-    listed = [k for k, p in enumerate(t.players) if p.registration == "FIN" or k in in_games]
-    request = mcmahon_request(t, last + 1, config)
-    criteria = placement_criteria(t)
-    rows = [s for s in standings(request) if s.id - 1 in listed]
-    order = placement(rows, criteria)
-    place = {s.id - 1: k for k, s in enumerate(order, start=1)}
+    last, criteria, order, place = final_order(t, config, rounds)
     s = t.settings
-    even_only = config.no_handicap_rank is not None and all(
-        t.players[k].rank_value >= config.no_handicap_rank for k in listed
-    )
-    handicap = "h9" if s.handicap_ceiling == 0 or even_only else f"h{s.handicap_correction}"
+    even_only = s.handicap_ceiling == 0 or all(g.handicap == 0 for g in t.games if g.round <= last)
+    handicap = "h9" if even_only else f"h{max(s.handicap_correction, 0)}"
     lines = [
         f"; CL[{klass or tournament_class(t)}]",
         f"; EV[{s.name}]",
-        f"; PC[{s.location}]",
+        f"; PC[{country.strip().lower()},{s.location}]",
         f"; DT[{s.begin_date},{s.end_date or s.begin_date}]",
         f"; HA[{handicap}]",
         f"; KM[{s.komi:g}]",

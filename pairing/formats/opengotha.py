@@ -1,16 +1,36 @@
 """OpenGotha tournament files (.xml): read into a GoTournament and write back.
 
-Reading is safe for untrusted files: DOCTYPE and ENTITY declarations are
-rejected (no entity expansion), and a malformed file gives an error naming
+Reading is safe for untrusted files (defusedxml): a DOCTYPE is accepted but
+nothing it points to is read, ENTITY declarations are refused (no entity
+expansion, no external entity), and a malformed file gives an error naming
 the line and column. Everything the record does not model is kept, so
 reading, writing and reading again gives the same tournament.
 """
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
-from xml.parsers import expat
+from xml.sax import InputSource, SAXParseException
+from xml.sax.handler import (
+    ContentHandler,
+    EntityResolver,
+    feature_external_ges,
+    feature_external_pes,
+)
+from xml.sax.xmlreader import Locator
 
+from defusedxml import DefusedXmlException, EntitiesForbidden
+from defusedxml.expatreader import create_parser
+
+from pairing.engine.mcmahon.ranks import (
+    RankError,
+    format_rank,
+    nearest_rank,
+    parse_rank,
+    rank_from_rating,
+)
+from pairing.formats.opengotha_params import settings_warnings
 from pairing.formats.opengotha_settings import read_settings, write_settings
 from pairing.gorecord import (
     RESULT_POINTS,
@@ -28,53 +48,83 @@ class OpenGothaError(ValueError):
     """A file that is not a readable OpenGotha tournament."""
 
 
-class _Rejected(Exception):
+class _Handler(ContentHandler):
+    """Builds XmlNodes, remembering the line of each element."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[XmlNode] = []
+        self.root: list[XmlNode] = []
+        self.texts: list[list[str]] = []
+        self.locator: Locator | None = None
+
+    def setDocumentLocator(self, locator: Locator) -> None:
+        self.locator = locator
+
+    def position(self) -> tuple[int, int]:
+        if self.locator is None:
+            return 0, 0
+        return self.locator.getLineNumber(), (self.locator.getColumnNumber() or 0) + 1
+
+    def startElement(self, name: str, attrs) -> None:
+        node = XmlNode(name, dict(attrs.items()), line=self.position()[0])
+        (self.stack[-1].children if self.stack else self.root).append(node)
+        self.stack.append(node)
+        self.texts.append([])
+
+    def endElement(self, name: str) -> None:
+        node = self.stack.pop()
+        node.text = "".join(piece.strip() for piece in self.texts.pop())
+
+    def characters(self, content: str) -> None:
+        if self.texts:
+            self.texts[-1].append(content)
+
+
+class _NoFetch(EntityResolver):
+    """Refuses to read anything a file points to (a DTD, an entity)."""
+
+    def resolveEntity(self, publicId, systemId):
+        raise _Refused(f"the file points to {systemId!r}, which is not read")
+
+
+class _Refused(Exception):
     pass
 
 
 def parse_xml(data: bytes | str, source: str = "<input>") -> XmlNode:
-    """Parse XML into XmlNodes with expat, refusing DTDs and entities."""
-    parser = expat.ParserCreate()
-    parser.buffer_text = True
-    stack: list[XmlNode] = []
-    root: list[XmlNode] = []
-
-    def refuse(*_args: object) -> None:
-        raise _Rejected("DOCTYPE and ENTITY declarations are not accepted")
-
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        node = XmlNode(tag, dict(attrs), line=parser.CurrentLineNumber)
-        (stack[-1].children if stack else root).append(node)
-        stack.append(node)
-
-    def end(_tag: str) -> None:
-        stack.pop()
-
-    def text(data: str) -> None:
-        if stack and data.strip():
-            stack[-1].text += data.strip()
-
-    parser.StartDoctypeDeclHandler = refuse
-    parser.EntityDeclHandler = refuse
-    parser.UnparsedEntityDeclHandler = refuse
-    parser.ExternalEntityRefHandler = refuse
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = text
+    """Parse XML into XmlNodes with defusedxml. A DOCTYPE is accepted (as
+    OpenGotha writes one in some versions) but never read from anywhere;
+    entity declarations, and so entity expansion and external entities, are
+    refused."""
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    handler = _Handler()
+    parser = create_parser(forbid_dtd=False, forbid_entities=True, forbid_external=False)
+    parser.setFeature(feature_external_ges, False)
+    parser.setFeature(feature_external_pes, False)
+    parser.setContentHandler(handler)
+    parser.setEntityResolver(_NoFetch())
+    stream = InputSource(source)
+    stream.setByteStream(io.BytesIO(data))
     try:
-        parser.Parse(data, True)
-    except _Rejected as exc:
+        parser.parse(stream)
+    except SAXParseException as exc:
+        line, column = exc.getLineNumber(), (exc.getColumnNumber() or 0) + 1
         raise OpenGothaError(
-            f"{source}:{parser.CurrentLineNumber}:{parser.CurrentColumnNumber + 1}: {exc}"
+            f"{source}:{line}:{column}: malformed XML ({exc.getMessage()})"
         ) from None
-    except expat.ExpatError as exc:
-        reason = expat.errors.messages[exc.code]
+    except EntitiesForbidden as exc:
+        line, column = handler.position()
         raise OpenGothaError(
-            f"{source}:{exc.lineno}:{exc.offset + 1}: malformed XML ({reason})"
+            f"{source}:{line}:{column}: ENTITY declarations are not accepted ({exc.name})"
         ) from None
-    if not root:
+    except (DefusedXmlException, _Refused) as exc:
+        line, column = handler.position()
+        raise OpenGothaError(f"{source}:{line}:{column}: {exc}") from None
+    if not handler.root:
         raise OpenGothaError(f"{source}: no XML element found")
-    return root[0]
+    return handler.root[0]
 
 
 def read_opengotha(path: str | Path) -> GoTournament:
@@ -113,16 +163,45 @@ _GAME_FIELDS = {
 }  # fmt: skip
 
 
-def _player(source: str, node: XmlNode) -> GoPlayer:
+def _rank(source: str, node: XmlNode, who: str, warnings: list[str]) -> str:
+    """The player's rank as the file writes it; an out-of-range rank is
+    clamped and a missing one taken from the EGF rating (both with a warning)."""
     a = node.attributes
-    for required in ("name", "firstName", "rank"):
+    raw = a.get("rank", "").strip()
+    if not raw:
+        rating = a.get("rating", "").strip()
+        if not rating:
+            raise _error(source, node, f"{who}: no rank and no rating")
+        rank = rank_from_rating(_int(source, node, "rating"))
+        warnings.append(
+            f"line {node.line}: {who} has no rank: {format_rank(rank)} from the rating {rating}"
+        )
+        return format_rank(rank, upper=True)
+    try:
+        parse_rank(raw)
+        return raw
+    except RankError:
+        pass
+    try:
+        value, _ = nearest_rank(raw)
+    except RankError as exc:
+        raise _error(source, node, f"{who}: {exc}") from None
+    warnings.append(
+        f"line {node.line}: {who}: rank {raw!r} is out of range, read as {format_rank(value)}"
+    )
+    return format_rank(value, upper=raw[-1:].isupper())
+
+
+def _player(source: str, node: XmlNode, warnings: list[str]) -> GoPlayer:
+    a = node.attributes
+    for required in ("name", "firstName"):
         if required not in a:
             raise _error(source, node, f"<Player> lacks {required}")
     who = f"player {a['name']} {a['firstName']}".strip()
     player = GoPlayer(
         name=a["name"],
         first_name=a["firstName"],
-        rank=a["rank"].strip(),
+        rank=_rank(source, node, who, warnings),
         rating=_int(source, node, "rating", 0),
         club=a.get("club", ""),
         country=a.get("country", ""),
@@ -131,11 +210,8 @@ def _player(source: str, node: XmlNode) -> GoPlayer:
         participating=a.get("participating", "1" * 20),
         mms_correction=_int(source, node, "smmsCorrection", 0),
         attributes={k: v for k, v in a.items() if k not in _PLAYER_FIELDS},
+        spelling={k: v for k, v in a.items() if k in _PLAYER_FIELDS},
     )
-    try:
-        player.rank_value  # noqa: B018 - validates the rank
-    except ValueError as exc:
-        raise _error(source, node, f"{who}: {exc}") from None
     if set(player.participating) - {"0", "1"}:
         raise _error(source, node, f"{who}: participating must be 0s and 1s")
     return player
@@ -195,7 +271,7 @@ def _tournament(root: XmlNode, source: str) -> GoTournament:
             for node in section.children:
                 if node.tag != "Player":
                     continue
-                player = _player(source, node)
+                player = _player(source, node, t.warnings)
                 if player.key in index:
                     raise _error(source, node, f"two players share the key {player.key}")
                 index[player.key] = len(t.players)
@@ -213,8 +289,11 @@ def _tournament(root: XmlNode, source: str) -> GoTournament:
         key = "".join(node.attributes["player"].split()).upper()
         if key not in index:
             raise _error(source, node, f"<ByePlayer> {node.attributes['player']!r} is unknown")
-        t.byes.append(GoBye(_int(source, node, "roundNumber"), index[key]))
+        t.byes.append(
+            GoBye(_int(source, node, "roundNumber"), index[key], node.attributes["player"])
+        )
     t.settings = read_settings(settings_nodes[0]) if settings_nodes else GoSettings()
+    t.warnings += settings_warnings(root)
     _check_rounds(t, source)
     return t
 
@@ -285,7 +364,15 @@ def _player_attrs(p: GoPlayer) -> dict[str, str]:
         participating=p.participating,
         smmsCorrection=str(p.mms_correction),
     )
+    for key, raw in p.spelling.items():
+        if key in attrs and raw.strip() == attrs[key]:
+            attrs[key] = raw
     return attrs
+
+
+def _bye_key(t: GoTournament, bye: GoBye) -> str:
+    key = t.players[bye.player].key
+    return bye.spelling if player_key(bye.spelling, "") == key else key
 
 
 def _game_attrs(t: GoTournament, g: GoGame) -> dict[str, str]:
@@ -334,7 +421,7 @@ def dumps_opengotha(t: GoTournament) -> str:
                 for b in t.byes
                 for x in _element(
                     "ByePlayer",
-                    {"player": t.players[b.player].key, "roundNumber": str(b.round)},
+                    {"player": _bye_key(t, b), "roundNumber": str(b.round)},
                     ind * 2,
                 )
             ]

@@ -19,6 +19,7 @@ _MAP: tuple[tuple[str, str, str, str], ...] = (
     ("GeneralParameterSet", "director", "director", "str"),
     ("GeneralParameterSet", "beginDate", "begin_date", "str"),
     ("GeneralParameterSet", "endDate", "end_date", "str"),
+    ("GeneralParameterSet", "bInternet", "internet", "bool"),
     ("GeneralParameterSet", "numberOfRounds", "number_of_rounds", "int"),
     ("GeneralParameterSet", "size", "board_size", "int"),
     ("GeneralParameterSet", "komi", "komi", "float"),
@@ -33,6 +34,7 @@ _MAP: tuple[tuple[str, str, str, str], ...] = (
     ("GeneralParameterSet", "genMMZero", "mm_zero", "str"),
     ("GeneralParameterSet", "genMMS2ValueBye", "bye_points", "half"),
     ("GeneralParameterSet", "genMMS2ValueAbsent", "absent_points", "half"),
+    ("GeneralParameterSet", "genRoundDownNBWMMS", "round_down", "bool"),
     ("HandicapParameterSet", "hdCeiling", "handicap_ceiling", "int"),
     ("HandicapParameterSet", "hdCorrection", "handicap_correction", "int"),
     ("HandicapParameterSet", "hdNoHdRankThreshold", "no_handicap_rank", "str"),
@@ -41,6 +43,7 @@ _MAP: tuple[tuple[str, str, str, str], ...] = (
     ("PairingParameterSet", "paiMaLastRoundForSeedSystem1", "last_round_seed_system_1", "int"),
     ("PairingParameterSet", "paiMaDUDDUpperMode", "dudd_upper", "str"),
     ("PairingParameterSet", "paiMaDUDDLowerMode", "dudd_lower", "str"),
+    ("PairingParameterSet", "paiSeAvoidSameGeo", "avoid_same_geo", "int"),
     ("PairingParameterSet", "paiSePreferMMSDiffRatherThanSameClub", "mms_gap_rather_than_club",
      "int"),
     ("PairingParameterSet", "paiSePreferMMSDiffRatherThanSameCountry",
@@ -57,6 +60,10 @@ def _parse(kind: str, raw: str) -> object:
         return float(raw)
     if kind == "half":
         return int(raw) / 2
+    if kind == "bool":
+        if raw.lower() not in ("true", "false"):
+            raise ValueError(raw)
+        return raw.lower() == "true"
     return raw
 
 
@@ -65,6 +72,8 @@ def _format(kind: str, value: object) -> str:
         return str(round(float(value) * 2))  # type: ignore[arg-type]
     if kind == "float":
         return f"{float(value):g}"  # type: ignore[arg-type]
+    if kind == "bool":
+        return "true" if value else "false"
     return str(value)
 
 
@@ -80,6 +89,10 @@ def read_settings(node: XmlNode) -> GoSettings:
             values[name] = _parse(kind, child.attributes[attr])
         except ValueError:
             continue
+    general = node.find("GeneralParameterSet") or XmlNode("GeneralParameterSet")
+    if "bInternet" not in general.attributes and "bInternetGame" in general.attributes:
+        # the name other OpenGotha versions write
+        values["internet"] = general.attributes["bInternetGame"].strip().lower() == "true"
     handicap = node.find("HandicapParameterSet")
     if handicap is not None:
         if "hdBasedOnMMS" in handicap.attributes:
@@ -126,7 +139,13 @@ def write_settings(node: XmlNode, settings: GoSettings) -> XmlNode:
                 pass
         target.attributes[attr] = _format(kind, value)
 
+    general = out.find("GeneralParameterSet") or XmlNode("GeneralParameterSet")
+    other_name = "bInternetGame" in general.attributes and "bInternet" not in general.attributes
     for element, attr, name, kind in _MAP:
+        if attr == "bInternet" and other_name:  # keep the name the file uses
+            if _parse("bool", general.attributes["bInternetGame"]) != settings.internet:
+                general.attributes["bInternetGame"] = _format("bool", settings.internet)
+            continue
         put(element, attr, name, kind)
     handicap = out.find("HandicapParameterSet") or XmlNode("HandicapParameterSet")
     if "hdBase" in handicap.attributes and "hdBasedOnMMS" not in handicap.attributes:

@@ -101,7 +101,20 @@ def test_time_and_class():
     t.settings.basic_time = 40
     assert tournament_class(t) == "B"
     t.settings.basic_time, t.settings.byoyomi_system = 20, "SUDDENDEATH"
+    assert tournament_class(t) == "X"  # below class C: not a classified EGF tournament
+    t.settings.basic_time, t.settings.byoyomi_system, t.settings.fischer_time = 45, "FISCHER", 15
+    assert adjusted_time(t) == 45 + 30  # 120 moves at 15 s
+    assert tournament_class(t) == "A"
+    t.settings.internet = True  # internet tournaments are class D, with class B's limits
     assert tournament_class(t) == "D"
+    t.settings.basic_time = 25
+    assert tournament_class(t) == "X"
+
+
+def test_the_place_carries_the_country_code():
+    text = dumps_h9(read_opengotha(DATA / "Toulouse2024.xml"), country="FR")
+    assert header(text)["PC"] == "fr,Puycelsi"
+    assert header(dumps_h9(read_opengotha(DATA / "Toulouse2024.xml")))["PC"] == ",Puycelsi"
 
 
 def test_a_game_without_result_is_refused():

@@ -116,3 +116,48 @@ def test_blossom_pairing_dispatches_mcmahon(capsys):
     captured = capsys.readouterr()
     assert code == 0, captured.err
     assert int(captured.out.splitlines()[0]) == len(captured.out.splitlines()) - 1
+
+
+def test_warnings_of_the_file_go_to_standard_error(tmp_path):
+    text = (DATA / "simplemm.xml").read_text(encoding="utf-8")
+    first = text.index('rank="', text.index("<Player "))
+    end = text.index('"', first + 6)
+    changed = text[:first] + 'rank="99K"' + text[end + 1 :]
+    changed = changed.replace('paiBaRandom="0"', 'paiBaRandom="5"')
+    path = tmp_path / "warned.xml"
+    path.write_text(changed, encoding="utf-8")
+    code, _, err = run("--mcmahon", str(path), "-p")
+    assert code == 0, err
+    assert "rank '99K' is out of range, read as 30k" in err
+    assert "paiBaRandom='5'" in err and "is not followed" in err
+    assert str(path) in err
+
+
+def test_writes_the_ffg_results(tmp_path):
+    tou = tmp_path / "results.tou"
+    code, _, err = run("--mcmahon", str(DATA / "Toulouse2024.xml"), "--tou", str(tou))
+    assert code == 0, err
+    lines = tou.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == ";name=2024-Toulouse_3511"
+    assert sum(not line.startswith(";") for line in lines) == 38
+
+
+def test_prohibited_pairs_and_no_same_club():
+    path = str(DATA / "frioul-2018.xml")  # at most 20 of 58 players from one club
+    code, out, err = run("--mcmahon", path, "-p")
+    assert code == 0, err
+    first = out.splitlines()[1]
+    t = read_opengotha(DATA / "frioul-2018.xml")
+    club = {k + 1: p.club for k, p in enumerate(t.players)}
+    code, out, err = run(
+        "--mcmahon", path, "-p", "--prohibit", first.replace(" ", ","), "--no-same-club"
+    )
+    assert code == 0, err
+    pairs = [tuple(map(int, line.split())) for line in out.splitlines()[1:]]
+    assert tuple(map(int, first.split())) not in pairs
+    assert all(club[a] != club[b] for a, b in pairs if b)
+    # 55 of 71 players from one club: no pairing keeps them apart
+    code, _, err = run("--mcmahon", str(DATA / "bosp2024.xml"), "-p", "--no-same-club")
+    assert code == 1 and "same-club games" in err and "shares the club Ist" in err
+    code, _, err = run("--mcmahon", path, "-p", "--prohibit", "3")
+    assert code == 3 and "give two player numbers" in err

@@ -20,6 +20,8 @@ def test_round_trip_of_a_custom_config():
         bar=3,
         floor=-15,
         no_handicap_rank=-2,
+        round_down_free_points=True,
+        handicap_reduction=-1,
         bands=(0, -10),
         even_strategy="split-match",
         even_strategy_late="split-fold",
@@ -44,6 +46,8 @@ def test_from_dict_accepts_partial_dicts_and_rank_text():
     [
         ({"bar": "20k", "floor": "10k"}, "floor 10k is above bar 20k"),
         ({"handicap_offset": 0}, "must not be zero"),
+        ({"handicap_reduction": -2}, "handicap_reduction must be >= -1"),
+        ({"handicap_reduction": 1.5}, "handicap_reduction must be a whole number"),
         ({"even_strategy": "swiss"}, "even_strategy must be one of"),
         ({"seed_strategy": "slide"}, "seed_strategy must be one of"),
         ({"bye_points": 2}, "bye_points must lie in"),
@@ -59,3 +63,10 @@ def test_from_dict_accepts_partial_dicts_and_rank_text():
 def test_validation_names_the_parameter(data, message):
     with pytest.raises(ConfigError, match=message):
         McMahonConfig.from_dict(data)
+
+
+def test_no_handicap_rank_defaults_to_opengotha_s_1d_and_may_be_none():
+    assert McMahonConfig().no_handicap_rank == 0
+    data = McMahonConfig(no_handicap_rank=None).to_dict()
+    assert data["no_handicap_rank"] is None
+    assert McMahonConfig.from_dict(data).no_handicap_rank is None

@@ -21,8 +21,9 @@ from pairing.engine.mcmahon import (
     pair_round,
     player_states,
 )
+from pairing.engine.mcmahon.area import same_area
 from pairing.engine.mcmahon.groups import build_draw
-from pairing.engine.mcmahon.handicap import handicap_stones, is_handicap_game
+from pairing.engine.mcmahon.handicap import handicap_rank, handicap_stones
 from pairing.engine.mcmahon.weights import McMahonWeights
 
 
@@ -63,19 +64,25 @@ def field(n, rng, clubs="ABCDEFG", countries="XYZ", ranks=(-25, -1)):
     )
 
 
-def check_hard_rules(players, pairing, config):
+def check_hard_rules(players, pairing, config, prohibited=(), forbid_same_club=False):
     states = {
         s.player.id: s for s in player_states(McMahonRequest(players, pairing.round_number, config))
     }
+    barred = {frozenset(p) for p in prohibited}
     seen = []
     for g in pairing.games:
         w, b = states[g.white], states[g.black]
         seen += [g.white, g.black]
         assert g.black not in w.opponents, "rematch"
+        assert frozenset((g.white, g.black)) not in barred, "prohibited pair"
+        if forbid_same_club:
+            assert not same_area(w.player.club, b.player.club), "same club"
         assert 0 <= g.handicap <= config.handicap_cap
+        stones = handicap_stones(w.mms, b.mms, w.player.rank, b.player.rank, config)
+        assert g.handicap == stones, "stones as OpenGotha counts them"
         if g.handicap > 0:
-            assert not (w.at_bar or b.at_bar), "handicap game above the bar"
-            assert w.mms > b.mms, "the stronger player gives the stones"
+            ranks = handicap_rank([w.mms, b.mms], [w.player.rank, b.player.rank], config)
+            assert ranks[0] > ranks[1], "the stronger player gives the stones"
             assert g.komi == config.komi_handicap
     byes = [b.player for b in pairing.byes if b.reason == "pairing"]
     seen += [b.player for b in pairing.byes]
@@ -91,8 +98,7 @@ def check_hard_rules(players, pairing, config):
 
 def has_perfect_matching(players, round_number, config):
     """Independent check with networkx: can the field be paired at all under
-    the hard rules (no rematch, no handicap game with a player at the bar),
-    one player having the bye in an odd field?"""
+    the hard rule (no rematch), one player having the bye in an odd field?"""
     states = player_states(McMahonRequest(players, round_number, config))
     present = [s for s in states if not s.player.absent and not s.player.bye_requested]
     g = nx.Graph()
@@ -101,9 +107,6 @@ def has_perfect_matching(players, round_number, config):
         for b in range(a + 1, len(present)):
             x, y = present[a], present[b]
             if y.player.id in x.opponents:
-                continue
-            stones = handicap_stones(x.mms, y.mms, x.player.rank, y.player.rank, config)
-            if (x.at_bar or y.at_bar) and is_handicap_game(x.mms, y.mms, stones, config):
                 continue
             g.add_edge(a, b)
     if len(present) % 2:
@@ -154,8 +157,8 @@ def test_bye_goes_to_the_lowest_placed_player_without_an_earlier_bye():
 
 
 def test_bye_moves_up_when_the_rest_cannot_be_paired():
-    # 1d at the bar (MMS 30) has met the only player it may meet without a
-    # handicap game; whoever else sits out, 1d is left alone: 1d gets the bye
+    # 1 may meet nobody but 2 (prohibited with 3, 4 and 5) and has met 2:
+    # whoever else sits out, 1 is left alone, so 1 gets the bye
     g = RoundRecord
     players = (
         McMahonPlayer(1, 0, rounds=(g(GAME, 2, 1, 1.0),)),  # 31
@@ -164,7 +167,10 @@ def test_bye_moves_up_when_the_rest_cannot_be_paired():
         McMahonPlayer(4, -3, rounds=(g(GAME, 3, -1, 0.5),)),  # 27.5
         McMahonPlayer(5, -4, rounds=(g(BYE),)),  # 27
     )
-    pairing = pair_round(McMahonRequest(players, 2, McMahonConfig(bar=0)))
+    request = McMahonRequest(
+        players, 2, McMahonConfig(bar=0), prohibited_pairs=((1, 3), (4, 1), (1, 5))
+    )
+    pairing = pair_round(request)
     assert [b.player for b in pairing.byes] == [1]
 
 
@@ -207,33 +213,38 @@ def test_handicap_stones_komi_and_the_cap():
     assert (g.handicap, g.game_class, g.komi) == (0, "uneven", 7.5)
 
 
-def test_no_handicap_game_above_the_bar_is_an_edge():
-    config = McMahonConfig(bar=0)
-    # 2d and 1d at the bar (MMS 30), 5k (25) and 10k (20) below
-    players = (
-        McMahonPlayer(1, 1),
-        McMahonPlayer(2, 0),
-        McMahonPlayer(3, -5),
-        McMahonPlayer(4, -10),
-    )
-    pairing = pair_round(McMahonRequest(players, 1, config))
-    assert {frozenset((g.white, g.black)) for g in pairing.games} == {
-        frozenset((1, 2)),
-        frozenset((3, 4)),
-    }
-    # if the two at the bar have met, nothing is left
+def test_a_handicap_game_with_a_player_at_the_bar_is_allowed():
+    # 2d and 1d at the bar (MMS 30) have met; 5k (25) and 10k (20) have met
+    config = McMahonConfig(bar=0, no_handicap_rank=None)
     met = (
         McMahonPlayer(1, 1, rounds=(RoundRecord(GAME, 2, 1, 1.0),)),
         McMahonPlayer(2, 0, rounds=(RoundRecord(GAME, 1, -1, 0.0),)),
         McMahonPlayer(3, -5, rounds=(RoundRecord(GAME, 4, 1, 1.0),)),
         McMahonPlayer(4, -10, rounds=(RoundRecord(GAME, 3, -1, 0.0),)),
     )
-    with pytest.raises(NoValidPairing, match="round 2"):
-        pair_round(McMahonRequest(met, 2, config))
-    # a stronger no-handicap rank makes those games even: they are allowed
-    relaxed = config.with_changes(no_handicap_rank=0)
-    pairing = pair_round(McMahonRequest(met, 2, relaxed))
-    assert all(g.handicap == 0 for g in pairing.games)
+    pairing = pair_round(McMahonRequest(met, 2, config))
+    assert len(pairing.games) == 2
+    assert all(g.handicap > 0 for g in pairing.games)
+    # OpenGotha's "no handicap above 1k": the 2d and 1d count as 1k
+    capped = pair_round(McMahonRequest(met, 2, config.with_changes(no_handicap_rank=-1)))
+    stones = {frozenset((g.white, g.black)): g.handicap for g in capped.games}
+    plain = {frozenset((g.white, g.black)): g.handicap for g in pairing.games}
+    assert stones.keys() == plain.keys()
+    assert all(stones[k] < plain[k] for k in stones)
+
+
+def test_stones_count_from_the_no_handicap_rank_as_opengotha_does():
+    config = McMahonConfig(bar=None, floor=None, no_handicap_rank=0, handicap_basis="rank")
+    stones = handicap_stones(31, 20, 3, -8, config)  # 4d v 8k: the 4d counts as 1d
+    assert stones == 8 - 1
+    assert handicap_stones(31, 20, 3, 1, config) == 0  # 4d v 2d: both above 1d
+    assert handicap_stones(31, 20, 3, -1, config) == 0  # 4d v 1k: 1 rank minus 1
+    reduced = config.with_changes(handicap_reduction=-1)  # OpenGotha's "handicap +1"
+    assert handicap_stones(31, 20, -2, -2, reduced) == 0  # even stays even
+    assert handicap_stones(31, 20, -2, -3, reduced) == 2
+    by_mms = config.with_changes(handicap_basis="mms", zero=-30)
+    # MMS 32.5 stands for 3d (2), clipped to 1d (0); MMS 27 stands for 3k (-3)
+    assert handicap_stones(32.5, 27, 0, 0, by_mms) == 3 - 1
 
 
 def test_integer_weights_keep_the_order_of_the_real_weights():
@@ -267,9 +278,13 @@ def test_every_board_explains_itself():
         names = [c.name for c in e.components]
         assert "mms" in names and "colour" in names
         assert sum(c.weight for c in e.components) > 0
-        assert e.runner_up is not None
+        assert e.runner_up is not None and e.runner_up_for in (g.white, g.black)
         assert any(c.margin is not None for c in e.components)
-        assert e.text().startswith(e.summary)
+        assert "same-mms" in e.flags or "plays-up" in e.flags
+        data = e.to_dict()
+        assert data["text"] == e.text() and data["sentences"]
+        assert [c["name"] for c in data["components"]] == names
+        assert data["handicap"] == g.handicap and data["komi"] == g.komi
     boards = [g.board for g in pairing.games]
     assert boards == list(range(1, len(boards) + 1))
 
@@ -354,7 +369,7 @@ def test_components_match_the_named_functions_pair_by_pair():
         st_u, st_v = d.states[u], d.states[v]
         stones = handicap_stones(st_u.mms, st_v.mms, st_u.player.rank, st_v.player.rank, config)
         colour = 0.0
-        if not is_handicap_game(st_u.mms, st_v.mms, stones, config):
+        if stones == 0:  # colours are free in games without stones
             dev = colour_deviation(
                 d.colour_balance[u], d.colour_alternation[u], d.last_colour[u],
                 d.colour_balance[v], d.colour_alternation[v], d.last_colour[v], 2,

@@ -1,14 +1,15 @@
 """Re-pair every round of the real OpenGotha tournaments from their history.
 
-Only the hard rules are asserted here (no rematch, no handicap game with a
-player at the bar, stones within the cap, everyone paired once, the bye to a
-player without an earlier one). The comparison of quality figures with the
+Only the hard rules are asserted here (no rematch, stones as OpenGotha
+counts them, within the cap, everyone paired once, the bye to a player
+without an earlier one). The comparison of quality figures with the
 organisers' pairings is a report: bench/mcmahon_real.py.
 """
 
 import pytest
 
-from pairing.engine.mcmahon import pair_round
+from pairing.engine.mcmahon import pair_round, player_states
+from pairing.engine.mcmahon.handicap import handicap_stones
 from pairing.formats.opengotha import read_opengotha
 from pairing.gorecord import mcmahon_config, mcmahon_request
 from tests.engine.test_mcmahon_engine import check_hard_rules
@@ -48,3 +49,17 @@ def test_the_next_round_of_every_file(path):
     request = mcmahon_request(t, t.next_round(), config)
     pairing = pair_round(request)
     check_hard_rules(request.players, pairing, config)
+
+
+@pytest.mark.parametrize("path", sorted(DATA.glob("*.xml")), ids=lambda p: p.name)
+def test_stones_are_those_opengotha_gave_on_every_real_game(path):
+    """hdBasedOnMMS, hdNoHdRankThreshold, hdCorrection, hdCeiling and the
+    round-down of bye and absence points, as OpenGotha applied them."""
+    t = read_opengotha(path)
+    config = mcmahon_config(t.settings)
+    for r in t.rounds_with_games():
+        states = player_states(mcmahon_request(t, r, config))
+        for g in t.games_in(r):
+            w, b = states[g.white], states[g.black]
+            stones = handicap_stones(w.mms, b.mms, w.player.rank, b.player.rank, config)
+            assert stones == g.handicap, f"round {r}, table {g.table}"

@@ -93,3 +93,31 @@ def test_one_sided_games_are_rejected():
     players = (McMahonPlayer(1, 0, rounds=(game(9, 1, 1.0),)),)
     with pytest.raises(McMahonInputError, match="opponent 9 is not another player"):
         player_states(McMahonRequest(players, 2))
+
+
+def test_bye_and_absence_points_rounded_down_as_opengotha_does():
+    from pairing.engine.mcmahon import (
+        ABSENT,
+        BYE,
+        GAME,
+        McMahonConfig,
+        McMahonPlayer,
+        McMahonRequest,
+        RoundRecord,
+        player_states,
+    )
+
+    rounds = (
+        RoundRecord(ABSENT),  # 0.5
+        RoundRecord(GAME, 2, 1, 1.0),
+        RoundRecord(ABSENT),  # 0.5: one point with the first
+        RoundRecord(BYE),  # 1
+    )
+    other = tuple(
+        RoundRecord(GAME, 1, -1, 0.0) if k == 1 else RoundRecord(ABSENT) for k in range(4)
+    )
+    players = (McMahonPlayer(1, -10, rounds=rounds), McMahonPlayer(2, -10, rounds=other))
+    half = player_states(McMahonRequest(players, 5, McMahonConfig()))[0]
+    whole = player_states(McMahonRequest(players, 5, McMahonConfig(round_down_free_points=True)))[0]
+    assert half.mms_before == [20, 20.5, 21.5, 22, 23]
+    assert whole.mms_before == [20, 20, 21, 22, 23]

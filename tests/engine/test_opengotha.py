@@ -2,6 +2,7 @@
 
 import pytest
 
+from pairing.engine.mcmahon import McMahonConfig
 from pairing.formats.opengotha import (
     OpenGothaError,
     dumps_opengotha,
@@ -45,7 +46,7 @@ def test_the_export_keeps_every_attribute_of_the_file(path):
     again = section(exported, "Players").children
     assert len(players) == len(again)
     for a, b in zip(players, again, strict=True):
-        want = dict(a.attributes, egfPin=a.attributes.get("egfPin", "").strip())
+        want = dict(a.attributes)  # every attribute as the file spells it
         assert b.attributes == want
     games = section(original, "Games")
     if games is not None:
@@ -102,7 +103,7 @@ def test_a_new_tournament_exports_and_reads_back():
     [
         (
             '<?xml version="1.0"?>\n<!DOCTYPE t [<!ENTITY a "aaaa">]>\n<Tournament/>',
-            "<input>:2:.*DOCTYPE and ENTITY declarations are not accepted",
+            "<input>:2:.*ENTITY declarations are not accepted",
         ),
         (
             "<Tournament>\n<Players>\n</Tournament>",
@@ -111,9 +112,13 @@ def test_a_new_tournament_exports_and_reads_back():
         ("", "malformed XML"),
         ("<Tourney/>", "the root element is <Tourney>"),
         (
-            '<Tournament><Players>\n<Player name="A" firstName="B" rank="99k"/></Players>'
+            '<Tournament><Players>\n<Player name="A" firstName="B" rank="strong"/></Players>'
             "</Tournament>",
-            "<input>:2: player A B: '99k': kyu ranks run from 30k to 1k",
+            "<input>:2: player A B: 'strong' is not a Go rank",
+        ),
+        (
+            '<Tournament><Players>\n<Player name="A" firstName="B"/></Players></Tournament>',
+            "<input>:2: player A B: no rank and no rating",
         ),
         (
             '<Tournament><Players><Player name="A" firstName="B" rank="1k"/></Players>\n<Games>\n'
@@ -135,8 +140,56 @@ def test_bad_files_name_the_line(text, message):
 
 def test_billion_laughs_is_refused_before_expansion():
     laughs = '<!DOCTYPE l [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>'
-    with pytest.raises(OpenGothaError, match="DOCTYPE"):
+    with pytest.raises(OpenGothaError, match="ENTITY declarations are not accepted"):
         loads_opengotha(laughs + "<Tournament>&b;</Tournament>")
+
+
+def with_doctype(text: bytes, doctype: bytes) -> bytes:
+    head, _, rest = text.partition(b"?>")
+    return head + b"?>\n" + doctype + rest
+
+
+def test_a_doctype_naming_the_dtd_is_accepted_and_never_read(tmp_path, monkeypatch):
+    original = (DATA / "Toulouse2024.xml").read_bytes()
+    monkeypatch.chdir(tmp_path)  # a tournament.dtd here would be found if it were read
+    (tmp_path / "tournament.dtd").write_text('<!ENTITY % x SYSTEM "http://127.0.0.1:9/">%x;')
+    text = with_doctype(original, b'<!DOCTYPE Tournament SYSTEM "tournament.dtd">')
+    t = loads_opengotha(text)
+    plain = loads_opengotha(original)
+    assert t.players == plain.players and t.games == plain.games
+    assert t.settings == plain.settings
+
+
+@pytest.mark.parametrize(
+    "doctype",
+    [
+        b'<!DOCTYPE Tournament [<!ENTITY x SYSTEM "file:///etc/passwd">]>',
+        b'<!DOCTYPE Tournament [<!ENTITY % p SYSTEM "http://127.0.0.1:9/p">%p;]>',
+        b'<!DOCTYPE Tournament [<!ENTITY a "aaaaaaaaaa">]>',
+    ],
+)
+def test_entities_stay_refused_with_a_doctype(doctype):
+    text = with_doctype((DATA / "simplemm.xml").read_bytes(), doctype)
+    with pytest.raises(OpenGothaError, match=r"<input>:2:\d+: ENTITY declarations"):
+        loads_opengotha(text)
+
+
+def test_an_out_of_range_rank_is_clamped_with_a_warning():
+    text = (
+        '<Tournament><Players>\n<Player name="A" firstName="B" rank="99K"/>\n'
+        '<Player name="C" firstName="D" rank="12d"/>\n'
+        '<Player name="E" firstName="F" rating="1550"/></Players></Tournament>'
+    )
+    t = loads_opengotha(text)
+    assert [p.rank for p in t.players] == ["30K", "9d", "5K"]
+    assert [p.rank_value for p in t.players] == [-30, 8, -5]
+    assert t.warnings == [
+        "line 2: player A B: rank '99K' is out of range, read as 30k",
+        "line 3: player C D: rank '12d' is out of range, read as 9d",
+        "line 4: player E F has no rank: 5k from the rating 1550",
+    ]
+    again = loads_opengotha(dumps_opengotha(t))
+    assert [p.rank for p in again.players] == ["30K", "9d", "5K"] and not again.warnings
 
 
 def test_two_games_in_a_round_are_refused():
@@ -150,3 +203,77 @@ def test_two_games_in_a_round_are_refused():
     )
     with pytest.raises(OpenGothaError, match="A a has two games in round 1"):
         loads_opengotha(text)
+
+
+def test_settings_blossom_does_not_follow_are_warned_about():
+    text = (DATA / "Toulouse2024.xml").read_text(encoding="utf-8")
+    assert loads_opengotha(text).warnings == []  # every setting at OpenGotha's default
+    changed = (
+        text.replace('paiBaRandom="0"', 'paiBaRandom="1000"')
+        .replace('numberOfCategories="1"', 'numberOfCategories="3"')
+        .replace('paiMaDUDDLowerMode="TOP"', 'paiMaDUDDLowerMode="MID"')
+        .replace('name="NULL" number="4"', 'name="SOSM-1" number="4"')
+        .replace('genMMBar="2K"', 'genMMBar="3D"')  # honoured: no warning
+    )
+    warnings = loads_opengotha(changed).warnings
+    assert len(warnings) == 4
+    assert any(w.startswith("paiBaRandom='1000'") for w in warnings)
+    assert any(w.startswith("numberOfCategories='3'") for w in warnings)
+    assert any("BOT/MID has no equivalent" in w for w in warnings)
+    assert any("placement criteria SOSM-1 are not computed" in w for w in warnings)
+
+
+def test_the_settings_table_in_the_docs_is_the_one_the_reader_uses():
+    from pairing.formats.opengotha_params import PARAMETERS, markdown_table
+    from tests.shared_data import ROOT
+
+    doc = (ROOT / "docs" / "opengotha-settings.md").read_text(encoding="utf-8")
+    assert markdown_table() in doc
+    written = {attr for node in _all_nodes(DATA) for attr in node}
+    listed = {(p.element, p.attribute) for p in PARAMETERS}
+    elements = {p.element for p in PARAMETERS if p.attribute == "*"}
+    missing = {(e, a) for e, a in written if (e, a) not in listed and e not in elements}
+    assert not missing, f"settings in real files missing from the table: {sorted(missing)}"
+
+
+def _all_nodes(folder):
+    """(element, attribute) of every setting in the TournamentParameterSet of the real files."""
+    from pairing.formats.opengotha import parse_xml
+
+    for path in sorted(folder.glob("*.xml")):
+        root = parse_xml(path.read_bytes())
+        params = root.find("TournamentParameterSet")
+        stack = list(params.children)
+        while stack:
+            node = stack.pop()
+            stack += node.children
+            yield {(node.tag, a) for a in node.attributes} or set()
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        McMahonConfig(),
+        McMahonConfig(
+            bar=2, floor=-25, no_handicap_rank=None, round_down_free_points=True,
+            handicap_reduction=-1, handicap_cap=5, handicap_basis="rank", komi_even=6.5,
+            komi_uneven=6.5, even_strategy="split-match", even_strategy_late="split-mix",
+            even_strategy_switch_round=3, seed_strategy="fold", area_country=0.0,
+            area_club=2.0, seed_order="rating", bye_points=0.5, absent_points=0.0,
+        ),
+        McMahonConfig(bar=None, floor=None, area_country=0.0, area_club=0.0),
+    ],
+)  # fmt: skip
+def test_a_config_written_into_a_file_is_read_back_the_same(config):
+    from pairing.gorecord import mcmahon_config, settings_from_config
+
+    settings = settings_from_config(config)
+    t = GoTournament(settings=settings)
+    again = loads_opengotha(dumps_opengotha(t)).settings
+    assert again == settings
+    expected = config.with_changes(
+        bar=config.bar if config.bar is not None else 8,
+        floor=config.floor if config.floor is not None else -30,
+        no_handicap_rank=config.no_handicap_rank if config.no_handicap_rank is not None else 8,
+    )
+    assert mcmahon_config(again, base=config) == expected

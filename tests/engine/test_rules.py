@@ -49,6 +49,19 @@ def test_rematch_and_prohibited_and_same_club():
     }
 
 
+def test_a_blank_club_is_no_club():
+    players = _players(
+        p1={"club": " "}, p2={"club": ""}, p3={"club": " Oslo "}, p4={"club": "oslo"}
+    )
+    games = [ProposedGame(1, 1, 2), ProposedGame(2, 3, 4)]
+    violations = check_round(
+        players=players, games=games, byes=(), rules=RoundRules(forbid_same_club=True)
+    )
+    assert [(v.rule, v.players) for v in violations if v.rule == "same-club"] == [
+        ("same-club", (3, 4))
+    ]
+
+
 def test_colour_limit_and_three_in_a_row_but_not_in_the_last_round_or_a_forfeit():
     players = _players(p1={"colours": ("w", "b", "w", "w")}, p2={"colours": ("b", "b")})
     white_again = [ProposedGame(1, 1, 2)]

@@ -12,7 +12,15 @@ from .config import Coefficients, ConfigError, GradeCurve, McMahonConfig, OmegaW
 from .engine import pair_round
 from .handicap import game_class, handicap_stones, komi_for
 from .quality import PlayedGame, colour_quality, cumulative_quality, round_quality
-from .ranks import RankError, format_rank, parse_rank
+from .ranks import (
+    RankError,
+    format_rank,
+    nearest_rank,
+    parse_rank,
+    rank_from_rating,
+    rating_of_rank,
+    registration_rank,
+)
 from .request import (
     ABSENT,
     BYE,
@@ -58,8 +66,12 @@ __all__ = [
     "game_class",
     "handicap_stones",
     "komi_for",
+    "nearest_rank",
     "pair_round",
     "parse_rank",
     "player_states",
+    "rank_from_rating",
+    "rating_of_rank",
+    "registration_rank",
     "round_quality",
 ]

@@ -9,7 +9,9 @@ equal and opposite seeds come from different areas.
   the two halves slide onto each other).
 - `mixed_area_seeds`: the algorithm MA0-MA4 of section 6.1.
 
-Players without an area (blank country or club) each form an area of one.
+Players without an area (blank country or club) each form an area of one:
+a blank club is no club, and two players without a club are not clubmates.
+`area_key` is the one place that says when two names are the same area.
 """
 
 from __future__ import annotations
@@ -18,6 +20,19 @@ import random
 from collections.abc import Hashable, Sequence
 
 import numpy as np
+
+
+def area_key(text: str | None) -> str | None:
+    """The key under which a club or country name is compared: case and
+    surrounding spaces do not count; a blank name is no area (None)."""
+    key = (text or "").strip().casefold()
+    return key or None
+
+
+def same_area(a: str | None, b: str | None) -> bool:
+    """Two names of the same area; never true for a blank name."""
+    key = area_key(a)
+    return key is not None and key == area_key(b)
 
 
 def _area_sets(areas: Sequence[Hashable | None], order: Sequence[int]) -> list[list[int]]:

@@ -137,10 +137,15 @@ class McMahonConfig:
     bye_points: float = 1.0
     absent_points: float = 0.5
     handicap_offset: int = -1  # H of section 2.1
-    handicap_reduction: int = 1
+    handicap_reduction: int = 1  # stones = difference - reduction (-1 adds a stone)
     handicap_cap: int = 9
     handicap_basis: str = "mms"  # stones from MMS difference or from rank difference
-    no_handicap_rank: int | None = None  # games with a player this strong get no stones
+    # OpenGotha's "no handicap above": a handicap rank above it counts as it
+    # (two players at or above it play even); None: no such rank
+    no_handicap_rank: int | None = 0
+    # OpenGotha's "round down": the points of byes and absences, summed over
+    # the rounds, count only in whole points (two half-point absences make 1)
+    round_down_free_points: bool = False
     komi_even: float = 7.5
     komi_uneven: float = 7.5
     komi_handicap: float = 0.5
@@ -180,8 +185,11 @@ class McMahonConfig:
                 raise ConfigError(f"{name} must lie in [0, 1]")
         if self.handicap_offset == 0:
             raise ConfigError("handicap_offset H must not be zero")
-        if self.handicap_reduction < 0 or self.handicap_cap < 0:
-            raise ConfigError("handicap_reduction and handicap_cap must be >= 0")
+        for name in ("handicap_reduction", "handicap_cap"):
+            if isinstance(getattr(self, name), bool) or not isinstance(getattr(self, name), int):
+                raise ConfigError(f"{name} must be a whole number")
+        if self.handicap_reduction < -1 or self.handicap_cap < 0:
+            raise ConfigError("handicap_reduction must be >= -1 and handicap_cap >= 0")
         _choice("handicap_basis", self.handicap_basis, HANDICAP_BASES)
         _choice("even_strategy", self.even_strategy, EVEN_STRATEGIES)
         if self.even_strategy_late is not None:

@@ -3,7 +3,8 @@
 Steps: derive every player's state from the history; set aside absent
 players and requested byes; for an odd field give the pairing bye to the
 lowest-placed player without an earlier bye (the next one up if the rest
-cannot be paired); weigh every allowed pair (weights.py); solve one
+cannot be paired); weigh every allowed pair (weights.py: no rematch, no
+prohibited pair, no clubmates when the request forbids them); solve one
 maximum-cardinality maximum-weight matching; then give handicap, komi and
 colours, order the boards and explain each one.
 """
@@ -14,9 +15,10 @@ import time
 
 from ..matching import solve
 from .colour import choose_white
+from .diagnose import no_pairing_message
 from .explain import build_explanation, explain_pairs
 from .groups import build_draw, strength_key
-from .handicap import game_class, handicap_stones, komi_for
+from .handicap import game_class, handicap_rank, handicap_stones, komi_for
 from .quality import PlayedGame, round_quality
 from .request import (
     McMahonBye,
@@ -36,7 +38,14 @@ def placement_key(st: PlayerState) -> tuple:
 
 
 def _match(participants: list[PlayerState], request: McMahonRequest):
-    draw = build_draw(participants, request.config, request.round_number, request.seed)
+    draw = build_draw(
+        participants,
+        request.config,
+        request.round_number,
+        request.seed,
+        prohibited=request.prohibited_pairs,
+        forbid_same_club=request.forbid_same_club,
+    )
     oracle = McMahonWeights(draw, request.config, request.round_number)
     result = solve(oracle, backend=request.backend)
     return draw, oracle, result
@@ -64,22 +73,24 @@ def pair_round(request: McMahonRequest) -> McMahonPairing:
         fewest = min(st.pairing_byes for st in field)
         candidates = sorted((st for st in field if st.pairing_byes == fewest), key=placement_key)  # type: ignore[assignment]
     outcome = None
-    single: list[PlayerState] = []
+    failed: tuple | None = None  # (draw, unpaired vertices) of the first failed attempt
     for bye in candidates:
         participants = [st for st in field if st is not bye]
         draw, oracle, result = _match(participants, request)
         if 2 * len(result.pairs) == len(participants):
             outcome = (bye, draw, oracle, result)
             break
-        if not single:
-            paired = {v for pair in result.pairs for v in pair}
-            single = [st for v, st in enumerate(draw.states) if v not in paired]
+        paired = {v for pair in result.pairs for v in pair}
+        unpaired = [v for v in range(draw.n) if v not in paired]
+        if failed is None:
+            failed = (draw, unpaired)
+        if len(unpaired) >= 4:
+            # giving the bye to someone else frees one player and can pair at
+            # most one more: with four or more left over no choice of bye helps
+            break
     if outcome is None:
-        names = ", ".join(f"{st.player.id} {st.player.name}".strip() for st in single)
-        raise NoValidPairing(
-            f"round {request.round_number}: no pairing of {len(field)} players avoids "
-            f"rematches and handicap games above the bar (left without an opponent: {names})"
-        )
+        assert failed is not None
+        raise NoValidPairing(no_pairing_message(request, len(field), *failed))
     bye, draw, oracle, result = outcome
     if bye is not None:
         byes.append(McMahonBye(bye.player.id, "pairing", config.bye_points))
@@ -101,15 +112,24 @@ def pair_round(request: McMahonRequest) -> McMahonPairing:
     )
     games: list[McMahonGame] = []
     played: list[PlayedGame] = []
-    for board, ((_, _, strong, weak), (shares, runner_up)) in enumerate(
+    strong_rank = handicap_rank(
+        [b[2].mms for b in boards], [b[2].player.rank for b in boards], config
+    )
+    weak_rank = handicap_rank(
+        [b[3].mms for b in boards], [b[3].player.rank for b in boards], config
+    )
+    all_stones = handicap_stones(
+        [b[2].mms for b in boards], [b[3].mms for b in boards],
+        [b[2].player.rank for b in boards], [b[3].player.rank for b in boards], config,
+    )  # fmt: skip
+    for board, ((_, _, strong, weak), weights) in enumerate(
         zip(boards, explained, strict=True), start=1
     ):
         klass = game_class(strong.mms, weak.mms, config)
-        stones = int(
-            handicap_stones(strong.mms, weak.mms, strong.player.rank, weak.player.rank, config)
-        )
-        if stones > 0:
-            white, black = strong, weak
+        stones = int(all_stones[board - 1])
+        if stones > 0:  # the player of the higher handicap rank gives the stones
+            higher = strong_rank[board - 1] > weak_rank[board - 1]
+            white, black = (strong, weak) if higher else (weak, strong)
         else:
             strong_white = choose_white(
                 strong.colour_balance,
@@ -119,14 +139,17 @@ def pair_round(request: McMahonRequest) -> McMahonPairing:
                 tie_i_white=True,
             )
             white, black = (strong, weak) if strong_white else (weak, strong)
-        explanation = build_explanation(white, black, stones, klass, first_round, shares, runner_up)
+        komi = komi_for(klass, stones, config)
+        explanation = build_explanation(
+            white, black, stones, komi, klass, first_round, weights, draw.states, config
+        )
         games.append(
             McMahonGame(
                 board=board,
                 white=white.player.id,
                 black=black.player.id,
                 handicap=stones,
-                komi=komi_for(klass, stones, config),
+                komi=komi,
                 game_class=klass,
                 explanation=explanation,
             )

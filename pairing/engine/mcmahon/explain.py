@@ -1,17 +1,59 @@
-"""Why each board was paired: component shares, flags and the runner-up."""
+"""Why each board was paired, in a Go arbiter's words, with the numbers behind it.
+
+A board is explained by what an arbiter checks: the two McMahon scores (same
+MMS, or how far apart, who plays up and who plays down), the stones and the
+komi (and, for a game played even across groups, why no stones), clubs and
+countries, and colours. With detailed explanations each pair is also
+compared with the best other partner either player could have had: the
+components whose weight is larger for the chosen pair say what decided it
+("plays up: colour balance", "avoids a same-club game").
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
+from .area import same_area
+from .config import McMahonConfig
+from .handicap import handicap_rank
 from .ranks import format_rank
 from .request import ComponentShare, Explanation
 from .state import PlayerState
 from .weights import COMPONENTS, McMahonWeights
 
+# what each weight component stands for, in an arbiter's words
+REASONS = {
+    "mms": "closest MMS",
+    "even": "seeding inside the MMS group",
+    "uneven": "draw-up/draw-down balance",
+    "area": "keeping clubs and countries apart",
+    "colour": "colour balance",
+    "banding": "bands",
+    "play_in": "play-in groups",
+    "play_out": "play-out groups",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PairWeights:
+    shares: tuple[ComponentShare, ...]
+    runner_up: int | None = None  # vertex of the best other partner
+    runner_up_for: int | None = None  # vertex whose partner that would have been
+    # the partner one of the two would have preferred if clubs and countries
+    # did not count (vertex, and whose), when that pair outweighs this one
+    without_area: int | None = None
+    without_area_for: int | None = None
+
 
 def _mms(value: float) -> str:
     return f"{value:g}"
+
+
+def _name(st: PlayerState) -> str:
+    p = st.player
+    return p.name or f"player {p.id}"
 
 
 def _who(st: PlayerState) -> str:
@@ -20,40 +62,15 @@ def _who(st: PlayerState) -> str:
     return f"{p.id}{name} ({format_rank(p.rank)}, MMS {_mms(st.mms)})"
 
 
-def pair_flags(
-    white: PlayerState, black: PlayerState, handicap: int, game_class: str, first_round: bool
-) -> list[str]:
-    flags: list[str] = []
-    if white.mms == black.mms:
-        flags.append(f"same McMahon group ({_mms(white.mms)})")
-    else:
-        low, high = (white, black) if white.mms < black.mms else (black, white)
-        gap = high.mms - low.mms
-        if game_class == "handicap" and handicap > 0:
-            flags.append(f"handicap game: MMS gap {_mms(gap)}, {handicap} stone(s)")
-        elif game_class == "handicap":
-            flags.append(f"MMS gap {_mms(gap)}, played without stones")
-        else:
-            flags.append(f"{low.player.id} drawn up, {high.player.id} drawn down (gap {_mms(gap)})")
-    for label, a, b in (
-        ("country", white.player.country, black.player.country),
-        ("club", white.player.club, black.player.club),
-    ):
-        if a.strip() and a.strip().casefold() == b.strip().casefold():
-            flags.append(f"same {label} {a.strip()}")
-    if handicap == 0 and not first_round:
-        flags.append(
-            f"colours: {white.player.id} white (balance {white.colour_balance:+d}), "
-            f"{black.player.id} black (balance {black.colour_balance:+d})"
-        )
-    return flags
+def _stones(n: int) -> str:
+    return f"{n} stone" + ("" if n == 1 else "s")
 
 
-def explain_pairs(
-    oracle: McMahonWeights,
-    pairs: list[tuple[int, int]],
-    detailed: bool,
-) -> list[tuple[tuple[ComponentShare, ...], int | None]]:
+def _apart(gap: float) -> str:
+    return f"{_mms(gap)} MMS apart"
+
+
+def explain_pairs(oracle: McMahonWeights, pairs: list[tuple[int, int]], detailed: bool):
     """Per pair (vertex indices): component shares, and with `detailed` the
     margins over the best alternative partner of either player."""
     if not pairs:
@@ -62,50 +79,195 @@ def explain_pairs(
     j = np.array([p[1] for p in pairs], dtype=np.int64)
     chosen = oracle.components(i, j)
     names = [c for c in COMPONENTS if oracle.active[c]]
-    result: list[tuple[tuple[ComponentShare, ...], int | None]] = []
+    result: list[PairWeights] = []
     if not detailed:
         for k in range(len(pairs)):
-            shares = tuple(ComponentShare(c, float(chosen[c][k])) for c in names)
-            result.append((shares, None))
+            result.append(PairWeights(tuple(ComponentShare(c, float(chosen[c][k])) for c in names)))
         return result
-    n = oracle.n
-    everyone = np.arange(n, dtype=np.int64)
+    everyone = np.arange(oracle.n, dtype=np.int64)
     for k, (u, v) in enumerate(pairs):
         best: tuple[float, int, int] | None = None  # (weight, player, partner)
+        blind: tuple[float, int, int] | None = None  # the same, clubs and countries aside
+        chosen_blind = sum(float(chosen[c][k]) for c in names if c != "area")
         for player, partner in ((u, v), (v, u)):
             others = everyone[(everyone != player) & (everyone != partner)]
             if others.size == 0:
                 continue
             mine = np.full(others.shape, player, dtype=np.int64)
-            allowed, total = oracle.real_weights(mine, others)
+            allowed = oracle.allowed(mine, others)
             if not allowed.any():
                 continue
-            total = np.where(allowed, total, -np.inf)
-            pick = int(np.argmax(total))
-            if best is None or total[pick] > best[0]:
-                best = (float(total[pick]), player, int(others[pick]))
+            parts = oracle.components(mine, others)
+            total = sum(parts[c] for c in COMPONENTS)
+            for value, slot in ((total, "best"), (total - parts["area"], "blind")):
+                value = np.where(allowed, value, -np.inf)
+                pick = int(np.argmax(value))
+                found = (float(value[pick]), player, int(others[pick]))
+                if slot == "best" and (best is None or found[0] > best[0]):
+                    best = found
+                if slot == "blind" and (blind is None or found[0] > blind[0]):
+                    blind = found
         if best is None:
-            shares = tuple(ComponentShare(c, float(chosen[c][k])) for c in names)
-            result.append((shares, None))
+            result.append(PairWeights(tuple(ComponentShare(c, float(chosen[c][k])) for c in names)))
             continue
         _, player, partner = best
         alt = oracle.components(np.array([player]), np.array([partner]))
         shares = tuple(
             ComponentShare(c, float(chosen[c][k]), float(chosen[c][k] - alt[c][0])) for c in names
         )
-        result.append((shares, oracle.draw.states[partner].player.id))
+        moved = blind is not None and blind[0] > chosen_blind + 1e-9
+        result.append(
+            PairWeights(
+                shares,
+                partner,
+                player,
+                blind[2] if moved else None,
+                blind[1] if moved else None,
+            )
+        )
     return result
+
+
+def _decided_by(shares: tuple[ComponentShare, ...]) -> tuple[str, ...]:
+    ahead = [c for c in shares if c.margin is not None and c.margin > 1e-9]
+    ahead.sort(key=lambda c: -(c.margin or 0.0))
+    return tuple(c.name for c in ahead)
+
+
+def _score(white, black, decided, out: dict) -> None:
+    if white.mms == black.mms:
+        out["flags"].append("same-mms")
+        out["badges"].append("same MMS")
+        out["sentences"].append(f"Both players are on MMS {_mms(white.mms)}: same MMS group.")
+        return
+    low, high = (white, black) if white.mms < black.mms else (black, white)
+    gap = high.mms - low.mms
+    out["plays_up"], out["plays_down"] = low.player.id, high.player.id
+    out["flags"] += ["mms-apart", "plays-up", "plays-down"]
+    out["badges"].append(_apart(gap))
+    reason = next((REASONS[c] for c in decided if c != "mms"), None)
+    because = f": {reason}" if reason else ""
+    if reason:
+        out["badges"].append(f"plays up: {reason}")
+    out["sentences"].append(
+        f"{_name(low)} (MMS {_mms(low.mms)}) plays up against {_name(high)} "
+        f"(MMS {_mms(high.mms)}), {_apart(gap)}{because}."
+    )
+
+
+def _stones_sentence(white, black, stones, komi, klass, config, out: dict) -> None:
+    if stones > 0:
+        out["flags"].append("handicap")
+        out["badges"].append(f"handicap {stones}")
+        out["sentences"].append(
+            f"Handicap {_stones(stones)} for {_name(black)} (black), komi {komi:g}."
+        )
+        return
+    out["flags"].append("even-game")
+    if klass == "even":
+        out["sentences"].append(f"Even game, komi {komi:g}.")
+        return
+    if klass == "uneven":
+        out["sentences"].append(f"Played even across the two MMS groups, komi {komi:g}.")
+        return
+    ranks = handicap_rank(
+        np.array([white.mms, black.mms]), np.array([white.player.rank, black.player.rank]), config
+    )
+    threshold = config.no_handicap_rank
+    if threshold is not None and ranks[0] == ranks[1] == threshold:
+        why = f"no handicap at or above {format_rank(threshold)}"
+        out["flags"].append("no-handicap-rank")
+    else:
+        why = f"the handicap reduction of {config.handicap_reduction} leaves no stones"
+    out["badges"].append("played even")
+    out["sentences"].append(f"Played even ({why}), komi {komi:g}.")
+
+
+def _areas(white, black, other, other_for, out: dict) -> None:
+    """Clubs in words; countries as flags only (most events are mostly one
+    country, where "same country" says nothing). `other` is the partner
+    `other_for` would have had if clubs and countries did not count."""
+    for label, attr in (("club", "club"), ("country", "country")):
+        a, b = getattr(white.player, attr), getattr(black.player, attr)
+        if same_area(a, b):
+            out["flags"].append(f"same-{label}")
+            if label == "club":
+                out["badges"].append("same club")
+                out["sentences"].append(f"Both players are from the same club ({a.strip()}).")
+        elif other is not None and other_for is not None:
+            mine = getattr(other_for.player, attr)
+            if same_area(mine, getattr(other.player, attr)):
+                out["flags"].append(f"avoids-same-{label}")
+                if label == "club":
+                    out["badges"].append("avoids a same-club game")
+                    out["sentences"].append(
+                        f"Avoids a same-club game: without clubs {_name(other_for)} would have "
+                        f"played {_name(other)}, from the same club ({mine.strip()})."
+                    )
+
+
+def _balance(balance: int) -> str:
+    if balance == 0:
+        return "colours level so far"
+    colour = "white" if balance > 0 else "black"
+    return f"{abs(balance)} more {colour} so far"
+
+
+def _colours(white, black, stones, first_round, out: dict) -> None:
+    if stones > 0:
+        out["sentences"].append("Colours follow the handicap: the stronger player takes white.")
+        return
+    if first_round:
+        out["sentences"].append(f"{_name(white)} takes white: first round, the stronger player.")
+        return
+    out["flags"].append("colour-balance")
+    out["sentences"].append(
+        f"Colours: {_name(white)} white ({_balance(white.colour_balance)}), "
+        f"{_name(black)} black ({_balance(black.colour_balance)})."
+    )
 
 
 def build_explanation(
     white: PlayerState,
     black: PlayerState,
-    handicap: int,
+    stones: int,
+    komi: float,
     game_class: str,
     first_round: bool,
-    shares: tuple[ComponentShare, ...],
-    runner_up: int | None,
+    weights: PairWeights,
+    states: tuple[PlayerState, ...],
+    config: McMahonConfig,
 ) -> Explanation:
-    summary = f"{_who(white)} v {_who(black)}: {game_class}"
-    flags = pair_flags(white, black, handicap, game_class, first_round)
-    return Explanation(summary, tuple(flags), shares, runner_up)
+    decided = _decided_by(weights.shares)
+    runner = states[weights.runner_up] if weights.runner_up is not None else None
+    runner_for = states[weights.runner_up_for] if weights.runner_up_for is not None else None
+    other = states[weights.without_area] if weights.without_area is not None else None
+    other_for = states[weights.without_area_for] if weights.without_area_for is not None else None
+    out: dict = {"flags": [], "badges": [], "sentences": [], "plays_up": None, "plays_down": None}
+    _score(white, black, decided, out)
+    _stones_sentence(white, black, stones, komi, game_class, config, out)
+    _areas(white, black, other, other_for, out)
+    _colours(white, black, stones, first_round, out)
+    if decided:
+        out["sentences"].append(
+            "Compared with the next best opponent, this board wins on "
+            + ", ".join(REASONS[c] for c in decided[:3])
+            + "."
+        )
+    return Explanation(
+        summary=f"{_who(white)} v {_who(black)}: {game_class}",
+        flags=tuple(out["flags"]),
+        components=weights.shares,
+        runner_up=runner.player.id if runner is not None else None,
+        sentences=tuple(out["sentences"]),
+        badges=tuple(out["badges"]),
+        game_class=game_class,
+        mms_white=white.mms,
+        mms_black=black.mms,
+        handicap=stones,
+        komi=komi,
+        plays_up=out["plays_up"],
+        plays_down=out["plays_down"],
+        runner_up_for=runner_for.player.id if runner_for is not None else None,
+        decided_by=decided,
+    )

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .area import mixed_area_seeds, simple_area_seeds
+from .area import area_key, mixed_area_seeds, simple_area_seeds
 from .config import McMahonConfig
 from .state import PlayerState
 
@@ -40,6 +40,7 @@ class Draw:
     play_out_group: np.ndarray
     play_out_count: np.ndarray
     met: np.ndarray  # n x n bool: have met
+    barred: np.ndarray  # n x n bool: may not meet this round (prohibited pair, same club)
 
     @property
     def n(self) -> int:
@@ -63,8 +64,8 @@ def _codes(values: list[str]) -> np.ndarray:
     table: dict[str, int] = {}
     out = np.empty(len(values), dtype=np.int64)
     for k, v in enumerate(values):
-        key = v.strip().casefold()
-        out[k] = table.setdefault(key, len(table)) if key else -1 - k
+        key = area_key(v)
+        out[k] = table.setdefault(key, len(table)) if key is not None else -1 - k
     return out
 
 
@@ -74,11 +75,17 @@ def _group_names(values: list[str]) -> np.ndarray:
 
 
 def build_draw(
-    participants: list[PlayerState], config: McMahonConfig, round_number: int, seed: int
+    participants: list[PlayerState],
+    config: McMahonConfig,
+    round_number: int,
+    seed: int,
+    prohibited: tuple[tuple[int, int], ...] = (),
+    forbid_same_club: bool = False,
 ) -> Draw:
     """Arrays for `participants`, ordered by score (highest first) and strength
     inside each score group; with the random even strategy each group is
-    shuffled (section 4.1)."""
+    shuffled (section 4.1). `prohibited` (pairs of player ids) and, with
+    `forbid_same_club`, every pair of clubmates are barred for the round."""
     rng = random.Random(f"mcmahon:{seed}:{round_number}")
     by_score: dict[float, list[PlayerState]] = {}
     for st in participants:
@@ -125,6 +132,14 @@ def build_draw(
             v = id_to_vertex.get(opp)
             if v is not None:
                 met[k, v] = met[v, k] = True
+    barred = np.zeros((n, n), dtype=bool)
+    if forbid_same_club:
+        barred = (club[:, None] == club[None, :]) & (club[:, None] >= 0)
+        np.fill_diagonal(barred, False)
+    for a, b in prohibited:
+        u, v = id_to_vertex.get(a), id_to_vertex.get(b)
+        if u is not None and v is not None:
+            barred[u, v] = barred[v, u] = True
 
     rule = config.balance_rule
     return Draw(
@@ -150,4 +165,5 @@ def build_draw(
         play_out_group=_group_names([st.player.play_out_group for st in ordered]),
         play_out_count=np.array([st.play_out for st in ordered], dtype=float),
         met=met,
+        barred=barred,
     )

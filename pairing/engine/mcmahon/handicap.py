@@ -3,14 +3,21 @@
 Classes by the McMahon score difference d and the handicap offset H:
 even |d| < |H|, uneven |d| = |H|, handicap |d| > |H|.
 
-Stones for the weaker player: the difference of the rounded-down McMahon
-scores (or of the ranks, when the handicap is based on rank) minus the
-reduction, between 0 and the cap; no stones at all when either player is at
-or above `no_handicap_rank` (such a game is played even).
+Stones, as OpenGotha counts them (its `hdBasedOnMMS`, `hdNoHdRankThreshold`,
+`hdCorrection` and `hdCeiling`):
 
-A *handicap game* is a game of the handicap class that is played with
-stones. No handicap game may involve a player at or above the bar: those
-pairs are not edges of the matching graph.
+- each player's *handicap rank* is the rank, or with the handicap based on
+  MMS the rank the McMahon score stands for (the rounded-down score counted
+  from the `zero` rank);
+- a handicap rank above `no_handicap_rank` counts as that rank: two players
+  at or above it play even, and a player above it gives the stones a player
+  at it would give;
+- the stones are the difference of the two handicap ranks minus the
+  reduction (a negative reduction adds stones; an even pair stays even),
+  never below 0 and never above the cap.
+
+No game is forbidden because of its stones: a handicap game is only as
+unlikely as its McMahon score difference makes it.
 """
 
 from __future__ import annotations
@@ -27,17 +34,22 @@ def game_class(m_a: float, m_b: float, config: McMahonConfig) -> str:
     return "uneven" if gap == h else "handicap"
 
 
+def handicap_rank(mms, rank, config: McMahonConfig):
+    """The rank a player counts as when stones are counted (elementwise)."""
+    if config.handicap_basis == "rank":
+        value = np.asarray(rank, dtype=float)
+    else:
+        value = np.floor(np.asarray(mms, dtype=float)) + config.zero
+    if config.no_handicap_rank is not None:
+        value = np.minimum(value, config.no_handicap_rank)
+    return value
+
+
 def handicap_stones(mms_a, mms_b, rank_a, rank_b, config: McMahonConfig):
     """Stones between players a and b (elementwise; either may be the weaker)."""
-    if config.handicap_basis == "rank":
-        gap = np.abs(np.asarray(rank_a) - np.asarray(rank_b))
-    else:
-        gap = np.abs(np.floor(np.asarray(mms_a, dtype=float)) - np.floor(mms_b))
-    stones = np.clip(gap - config.handicap_reduction, 0, config.handicap_cap).astype(np.int64)
-    if config.no_handicap_rank is not None:
-        strong = np.maximum(rank_a, rank_b) >= config.no_handicap_rank
-        stones = np.where(strong, 0, stones)
-    return stones
+    gap = np.abs(handicap_rank(mms_a, rank_a, config) - handicap_rank(mms_b, rank_b, config))
+    reduced = np.where(gap > 0, np.maximum(gap - config.handicap_reduction, 0), 0)
+    return np.minimum(reduced, config.handicap_cap).astype(np.int64)
 
 
 def is_handicap_game(mms_a, mms_b, stones, config: McMahonConfig):

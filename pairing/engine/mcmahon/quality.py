@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .area import area_key, same_area
 from .config import McMahonConfig
 from .request import RoundQuality
 from .state import PlayerState
@@ -67,11 +68,6 @@ def colour_quality(histories: Iterable[Sequence[int]]) -> float:
     return math.sqrt(sum(v * v for v in values) / len(values))
 
 
-def _area_key(text: str) -> str | None:
-    key = text.strip().casefold()
-    return key or None
-
-
 def round_quality(
     states: Sequence[PlayerState], games: Sequence[PlayedGame], config: McMahonConfig
 ) -> RoundQuality:
@@ -86,12 +82,8 @@ def round_quality(
         players += [w, b]
         new_colour[g.white], new_colour[g.black] = 1, -1
         unequal += w.mms != b.mms
-        country = _area_key(w.player.country) is not None and _area_key(
-            w.player.country
-        ) == _area_key(b.player.country)
-        club = _area_key(w.player.club) is not None and _area_key(w.player.club) == _area_key(
-            b.player.club
-        )
+        country = same_area(w.player.country, b.player.country)
+        club = same_area(w.player.club, b.player.club)
         same_country += country
         same_club += club
         if g.handicap > 0:
@@ -109,8 +101,8 @@ def round_quality(
     e_country = e_club = 0.0
     for members in groups.values():
         lower = [st for st in members if not st.at_bar]
-        e_country += expected_same_area_games([_area_key(st.player.country) for st in lower])
-        e_club += expected_same_area_games([_area_key(st.player.club) for st in lower])
+        e_country += expected_same_area_games([area_key(st.player.country) for st in lower])
+        e_club += expected_same_area_games([area_key(st.player.club) for st in lower])
 
     histories = [(*st.colours, new_colour.get(k, 0)) for k, st in enumerate(states)]
     imbalanced = sum(1 for h in histories if abs(sum(h)) >= 2)

@@ -12,6 +12,7 @@ integer is the player's *grade* g in the grade-dependent coefficients.
 
 from __future__ import annotations
 
+import math
 import re
 
 KYU_MIN = 30
@@ -58,3 +59,53 @@ def format_rank(value: int, *, upper: bool = False) -> str:
     else:
         text = f"{value - DAN_MAX + 1}p"
     return text.upper() if upper else text
+
+
+def nearest_rank(text: str) -> tuple[int, bool]:
+    """(rank, clamped) for a rank written like one but out of range, as
+    OpenGotha reads it: "99K" is 30k, "0k" is 1k, "12d" is 9d, "15p" is 9p.
+    A text that is not a rank at all still raises RankError."""
+    match = _RANK.match(text or "")
+    if not match:
+        raise RankError(f"{text!r} is not a Go rank (expected e.g. 10k, 3d, 1p)")
+    number = int(match.group(1))
+    kind = match.group(2)[0].lower()
+    limit = {"k": KYU_MIN, "d": DAN_MAX, "p": PRO_MAX}[kind]
+    clamped = min(max(number, 1), limit)
+    value = parse_rank(f"{clamped}{kind}")
+    return value, clamped != number
+
+
+# EGF ratings (GoR): rank g (1d = 0) stands for GoR 2100 + 100 g, and a rating
+# belongs to the rank whose nominal GoR is nearest (1d is 2050 up to 2150,
+# 1k 1950 up to 2050, 20k 100 up to 150). Amateur ranks only: a rating never
+# makes a professional; the EGF lists GoR from -900 up.
+GOR_1D = 2100
+GOR_PER_RANK = 100
+
+
+def rating_of_rank(rank: int) -> int:
+    """The nominal EGF rating (GoR) of an amateur rank: 1d 2100, 5k 1600."""
+    amateur = min(rank, DAN_MAX - 1)
+    return GOR_1D + GOR_PER_RANK * amateur
+
+
+def rank_from_rating(gor: float) -> int:
+    """The amateur rank an EGF rating (GoR) stands for: the rank whose
+    nominal GoR is nearest, ties going up (2050 is 1d, 2049 is 1k), between
+    30k and 9d."""
+    if not math.isfinite(gor):
+        raise RankError(f"rating {gor!r} is not a number")
+    rank = math.floor((gor - (GOR_1D - GOR_PER_RANK / 2)) / GOR_PER_RANK)
+    return min(max(rank, LOWEST), DAN_MAX - 1)
+
+
+def registration_rank(rank: str | None = None, rating: float | None = None) -> int:
+    """A player's rank from what registration gave: the rank when one is
+    written ("5k", "1d"), else the rank the EGF rating stands for. Raises
+    RankError when neither is given or the rank is not a rank."""
+    if rank is not None and rank.strip():
+        return parse_rank(rank)
+    if rating is None:
+        raise RankError("a Go player needs a rank (e.g. 5k, 1d) or an EGF rating")
+    return rank_from_rating(float(rating))

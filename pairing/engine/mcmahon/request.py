@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .config import McMahonConfig
 
@@ -20,7 +21,9 @@ class McMahonInputError(ValueError):
 
 
 class NoValidPairing(RuntimeError):
-    """No pairing obeys the absolute rules (no rematch, no handicap above the bar)."""
+    """No pairing obeys the absolute rules: no rematch, no prohibited pair and,
+    when the request forbids them, no same-club game. The message names the
+    players left without an opponent and what keeps them apart."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +67,10 @@ class McMahonRequest:
     seed: int = 0  # for the random shuffles (random strategy, mixed-area MA0)
     detailed_explanations: bool = False  # also compare each pair with its runner-up
     backend: str = "auto"
+    # pairs of player ids that must not meet this round (hard rule, either order)
+    prohibited_pairs: tuple[tuple[int, int], ...] = ()
+    # never pair two players of the same club (a blank club is no club)
+    forbid_same_club: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,27 +79,65 @@ class ComponentShare:
     weight: float  # W_k * w_k for the chosen pair
     margin: float | None = None  # over the runner-up partner (detailed explanations)
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "weight": round(self.weight, 4),
+            "margin": None if self.margin is None else round(self.margin, 4),
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class Explanation:
+    """Why a board was paired, in a Go arbiter's words, with the numbers behind it.
+
+    `flags` are short fixed names ("same-mms", "plays-up", "handicap",
+    "avoids-same-club", ...) for programs; `badges` are the same facts as
+    short labels ("same MMS", "1 MMS apart", "handicap 2"); `sentences`
+    say it in full. `components` keep the raw weights of the model (and, with
+    detailed explanations, the margins over the runner-up partner).
+    """
+
     summary: str
     flags: tuple[str, ...]
     components: tuple[ComponentShare, ...]
     runner_up: int | None = None  # the best other partner (player id), detailed only
+    sentences: tuple[str, ...] = ()
+    badges: tuple[str, ...] = ()
+    game_class: str = ""  # even, uneven, handicap (by MMS difference)
+    mms_white: float = 0.0
+    mms_black: float = 0.0
+    handicap: int = 0
+    komi: float = 0.0
+    plays_up: int | None = None  # player id of the lower MMS in a cross-group game
+    plays_down: int | None = None
+    runner_up_for: int | None = None  # whose runner-up `runner_up` is
+    decided_by: tuple[str, ...] = ()  # components that favoured this pair, largest first
 
     def text(self) -> str:
-        parts = [self.summary]
-        if self.flags:
-            parts.append("; ".join(self.flags))
-        decided = [c for c in self.components if c.margin is not None and c.margin > 0]
-        if decided:
-            decided.sort(key=lambda c: -c.margin)
-            parts.append(
-                "decided by "
-                + ", ".join(f"{c.name} +{c.margin:.3g}" for c in decided[:3])
-                + (f" over {self.runner_up}" if self.runner_up is not None else "")
-            )
-        return " | ".join(parts)
+        if not self.sentences:
+            return " | ".join([self.summary, *self.flags])
+        return " ".join(self.sentences)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "summary": self.summary,
+            "text": self.text(),
+            "sentences": list(self.sentences),
+            "badges": list(self.badges),
+            "flags": list(self.flags),
+            "game_class": self.game_class,
+            "mms": {"white": self.mms_white, "black": self.mms_black},
+            "mms_gap": abs(self.mms_white - self.mms_black),
+            "handicap": self.handicap,
+            "komi": self.komi,
+            "plays_up": self.plays_up,
+            "plays_down": self.plays_down,
+            "decided_by": list(self.decided_by),
+            "runner_up": self.runner_up,
+            "runner_up_for": self.runner_up_for,
+            "components": [c.to_dict() for c in self.components],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,11 +151,26 @@ class McMahonGame:
     explanation: Explanation
 
 
+BYE_REASONS = {
+    "pairing": "pairing bye: the number of players is odd and the bye goes to the lowest "
+    "placed player without an earlier bye who lets everyone else be paired",
+    "absent": "not playing this round",
+    "requested": "asked not to be paired this round",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class McMahonBye:
     player: int
     reason: str  # "pairing" (odd field), "absent", "requested"
     points: float
+
+    def text(self) -> str:
+        points = f"{self.points:g} point" + ("" if self.points == 1 else "s")
+        return f"{BYE_REASONS.get(self.reason, self.reason)}; scores {points}."
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"reason": self.reason, "points": self.points, "text": self.text()}
 
 
 @dataclass(frozen=True, slots=True)

@@ -108,6 +108,11 @@ def validate_request(request: McMahonRequest) -> None:
         if p.id in ids:
             raise McMahonInputError(f"player id {p.id} appears twice")
         ids[p.id] = p
+    for pair in request.prohibited_pairs:
+        if len(pair) != 2 or pair[0] == pair[1] or any(pid not in ids for pid in pair):
+            raise McMahonInputError(
+                f"prohibited pair {tuple(pair)!r}: it must name two different players"
+            )
     past = request.round_number - 1
     for p in request.players:
         if len(p.rounds) != past:
@@ -158,8 +163,14 @@ def player_states(request: McMahonRequest) -> list[PlayerState]:
             else float(p.mms_start) + p.mms_correction
         )
         before = [start]
+        games = free = 0.0
         for rec in p.rounds:
-            before.append(before[-1] + round_points(rec, config))
+            if rec.kind in (GAME, FORFEIT):
+                games += round_points(rec, config)
+            else:
+                free += round_points(rec, config)
+            counted = math.floor(free) if config.round_down_free_points else free
+            before.append(start + games + counted)
         states.append(
             PlayerState(
                 index=k,

@@ -2,8 +2,9 @@
 
 W_ij = sum_k W_k w_ij^k (section 2.2), each w = sech(lambda_k delta_k), with
 lambda_k scaled per pair by the grade curves of section 11 at the pair's mean
-grade. Pairs that have met, and handicap games (handicap class, played with
-stones) involving a player at or above the bar, are not edges.
+grade. Pairs that have met, prohibited pairs and (when the request forbids
+them) clubmates are not edges. A handicap game is an edge like any other:
+its McMahon score difference is what makes it unlikely.
 
 Integer weights. The matching backends need exact integers. Every real
 weight lies in [0, W_max] with W_max the sum of the active coefficients, so
@@ -31,7 +32,7 @@ from .components import (
 )
 from .config import McMahonConfig
 from .groups import Draw
-from .handicap import handicap_stones, is_handicap_game
+from .handicap import handicap_stones
 from .uneven import balance_deviation, omega, out_deviation, seed_deviation
 
 COMPONENTS = ("mms", "even", "uneven", "area", "colour", "banding", "play_in", "play_out")
@@ -65,34 +66,24 @@ class McMahonWeights:
         self.scale = integer_scale(self.max_weight, self.n)
 
     # -- the graph ----------------------------------------------------------
-    def handicap_games(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+    def stones(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         d = self.draw
-        stones = handicap_stones(d.mms[i], d.mms[j], d.grade[i], d.grade[j], self.config)
-        return is_handicap_game(d.mms[i], d.mms[j], stones, self.config)
+        return handicap_stones(d.mms[i], d.mms[j], d.grade[i], d.grade[j], self.config)
 
-    def allowed(
-        self, i: np.ndarray, j: np.ndarray, handicap: np.ndarray | None = None
-    ) -> np.ndarray:
-        """Edges: never met, and no handicap game with a player at the bar."""
+    def allowed(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        """Edges: never met, not barred this round."""
         d = self.draw
-        if handicap is None:
-            handicap = self.handicap_games(i, j)
-        above_bar = (d.at_bar[i] | d.at_bar[j]) & handicap
-        return (i != j) & ~d.met[i, j] & ~above_bar
+        return (i != j) & ~d.met[i, j] & ~d.barred[i, j]
 
-    def components(
-        self, i: np.ndarray, j: np.ndarray, handicap: np.ndarray | None = None
-    ) -> dict[str, np.ndarray]:
+    def components(self, i: np.ndarray, j: np.ndarray) -> dict[str, np.ndarray]:
         """W_k * w_k per component for the pairs (i, j) (edges or not).
 
         The even, uneven and colour components apply to some pairs only
-        (same group; neighbouring groups without handicap; games without
-        stones) and are computed on those pairs alone."""
+        (same group; neighbouring groups; games without stones) and are
+        computed on those pairs alone."""
         d, cfg, s = self.draw, self.config, self.config.shapes
         i = np.asarray(i, dtype=np.int64)
         j = np.asarray(j, dtype=np.int64)
-        if handicap is None:
-            handicap = self.handicap_games(i, j)
         grade = 0.5 * (d.grade[i] + d.grade[j])
         score_shape = grade_factor(cfg.score_curve, grade)
         m_i, m_j = d.mms[i], d.mms[j]
@@ -116,7 +107,7 @@ class McMahonWeights:
             out["area"] = self._area(i, j, grade, same_group)
 
         if active["colour"]:
-            k = np.flatnonzero(~handicap)  # colours are free in games without stones
+            k = np.flatnonzero(self.stones(i, j) == 0)  # colours are free without stones
             a, b = i[k], j[k]
             dev = colour_deviation(
                 d.colour_balance[a], d.colour_alternation[a], d.last_colour[a],
@@ -192,12 +183,11 @@ class McMahonWeights:
     def real_weights(self, i: np.ndarray, j: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         i = np.asarray(i, dtype=np.int64)
         j = np.asarray(j, dtype=np.int64)
-        handicap = self.handicap_games(i, j)
-        parts = self.components(i, j, handicap)
+        parts = self.components(i, j)
         total = np.zeros(i.shape)
         for name in COMPONENTS:
             total += parts[name]
-        return self.allowed(i, j, handicap), total
+        return self.allowed(i, j), total
 
     def edge_weights(self, i: np.ndarray, j: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         allowed, total = self.real_weights(i, j)
