@@ -69,6 +69,7 @@ class PairedRound:
 MCMAHON_OWN_FIELDS = (
     "bar",
     "floor",
+    "no_handicap_rank",
     "handicap_reduction",
     "handicap_cap",
     "komi_even",
@@ -89,6 +90,7 @@ def mcmahon_config(section: Section) -> mcmahon.McMahonConfig:
     data.update(
         bar=section.mcmahon_bar or None,
         floor=section.mcmahon_floor or None,
+        no_handicap_rank=section.mcmahon_no_handicap_above or None,
         handicap_reduction=section.handicap_reduction,
         handicap_cap=section.handicap_cap,
         komi_even=float(section.komi_even),
@@ -187,10 +189,19 @@ def _mcmahon_rounds(snapshot: SectionSnapshot, number: int) -> dict[int, list]:
     return out
 
 
-def mcmahon_request(snapshot: SectionSnapshot, number: int) -> mcmahon.McMahonRequest:
+def mcmahon_request(
+    snapshot: SectionSnapshot, number: int, *, detailed_explanations: bool = True
+) -> mcmahon.McMahonRequest:
+    """The request for round `number`: every player's rounds so far, who sits out,
+    and the arbiter's rules (prohibited pairs and "avoid" groups, never the same club)
+    as hard rules, exactly as the Swiss engine gets them."""
     section = snapshot.section
     rounds = _mcmahon_rounds(snapshot, number)
     requested = snapshot.requested_byes(number)
+    number_of = {p.pk: p.pairing_number for p in snapshot.players}
+    prohibited = tuple(
+        sorted((number_of[a], number_of[b]) for a, b in snapshot.prohibited_pairs(number))
+    )
     return mcmahon.McMahonRequest(
         players=tuple(
             mcmahon.McMahonPlayer(
@@ -210,27 +221,13 @@ def mcmahon_request(snapshot: SectionSnapshot, number: int) -> mcmahon.McMahonRe
         round_number=number,
         config=mcmahon_config(section),
         seed=section.seed,
+        detailed_explanations=detailed_explanations,
+        prohibited_pairs=prohibited,
+        forbid_same_club=forbids_same_club(section),
     )
 
 
 # Answers -------------------------------------------------------------------------
-
-
-def _mcmahon_explanation(explanation) -> dict:
-    return {
-        "summary": explanation.summary,
-        "flags": list(explanation.flags),
-        "components": [
-            {
-                "name": c.name,
-                "weight": round(c.weight, 4),
-                "margin": None if c.margin is None else round(c.margin, 4),
-            }
-            for c in explanation.components
-        ],
-        "runner_up": explanation.runner_up,
-        "text": explanation.text(),
-    }
 
 
 def _swiss_round(snapshot: SectionSnapshot, number: int) -> PairedRound:
@@ -275,7 +272,7 @@ def _mcmahon_round(snapshot: SectionSnapshot, number: int) -> PairedRound:
             players[g.black],
             handicap=g.handicap,
             komi=Decimal(str(g.komi)),
-            explanation={**_mcmahon_explanation(g.explanation), "game_class": g.game_class},
+            explanation={**g.explanation.to_dict(), "game_class": g.game_class},
         )
         for g in pairing.games
     ]
@@ -283,9 +280,9 @@ def _mcmahon_round(snapshot: SectionSnapshot, number: int) -> PairedRound:
     for bye in pairing.byes:
         player = players[bye.player]
         if bye.reason == "pairing":
-            byes.append(ByeSpec(player, ByeKind.PAIRING, {"reason": "odd number of players"}))
+            byes.append(ByeSpec(player, ByeKind.PAIRING, bye.to_dict()))
         elif bye.reason == "requested" and player.pk in requested:
-            byes.append(ByeSpec(player, requested[player.pk], {"reason": "requested"}))
+            byes.append(ByeSpec(player, requested[player.pk], bye.to_dict()))
     q = pairing.quality
     diagnostics = {
         "quality": {name: getattr(q, name) for name in q.__dataclass_fields__},

@@ -146,7 +146,21 @@ class Section(models.Model):
         validators=[RegexValidator(GO_RANK_RE)],
         help_text="Rank below which everyone starts at the floor, e.g. 20k.",
     )
-    handicap_reduction = models.PositiveSmallIntegerField(default=1)
+    handicap_reduction = models.SmallIntegerField(
+        default=1,
+        validators=[MinValueValidator(-1), MaxValueValidator(9)],
+        help_text="Stones taken off the rank difference (-1 gives one stone more).",
+    )
+    mcmahon_no_handicap_above = models.CharField(
+        max_length=4,
+        blank=True,
+        default="1d",
+        validators=[RegexValidator(GO_RANK_RE)],
+        help_text=(
+            "Handicap counts a stronger player as this rank: two players at or above it "
+            "play even (OpenGotha's 'no handicap above'). Empty: no such rank."
+        ),
+    )
     handicap_cap = models.PositiveSmallIntegerField(default=9, validators=[MaxValueValidator(9)])
     komi_even = models.DecimalField(max_digits=4, decimal_places=1, default=Decimal("6.5"))
     komi_handicap = models.DecimalField(max_digits=4, decimal_places=1, default=Decimal("0.5"))

@@ -136,7 +136,8 @@ def cell_text(code: str, colour: str, opponent_number: int | None) -> str:
 
 # Explanations ----------------------------------------------------------------------------
 
-# Every flag an engine may put on a board or bye, and the badge the pages show.
+# Every flag the Swiss engine may put on a board or bye, and the badge the pages show
+# (McMahon explanations carry their badges ready-made, in a Go arbiter's words).
 FLAG_BADGES = {
     # Swiss
     "float": "float",
@@ -149,13 +150,6 @@ FLAG_BADGES = {
     "requested": "requested",
     "withdrawn": "withdrawn",
     "lower-player-unpairable": "lower players unpairable",
-    # McMahon
-    "same-mms": "same MMS",
-    "mms-apart": "MMS apart",
-    "handicap": "handicap",
-    "same-club-avoided": "avoids same club",
-    "same-country-avoided": "avoids same country",
-    "colour-balance": "colour balance",
 }
 
 
@@ -185,8 +179,10 @@ def _components(raw: Any) -> tuple[tuple[str, str], ...]:
         for item in raw:
             if isinstance(item, dict):
                 name = item.get("name") or item.get("component") or "?"
-                value = item.get("weight", item.get("value", item.get("share", "")))
-                out.append((str(name), _number(value)))
+                value = _number(item.get("weight", item.get("value", item.get("share", ""))))
+                if item.get("margin") is not None:
+                    value += f" (+{_number(item['margin'])} over the runner-up)"
+                out.append((str(name), value))
     return tuple(out)
 
 
@@ -196,9 +192,9 @@ def explanation_view(data: dict | None) -> Explanation:
     if not isinstance(data, dict) or not data:
         return Explanation()
     text = str(data.get("summary") or data.get("text") or data.get("reason") or "")
-    badges: list[str] = []
-    notes: list[str] = []
-    for flag in data.get("flags") or ():
+    badges: list[str] = [str(b) for b in data.get("badges") or ()]  # McMahon: ready-made
+    notes: list[str] = [str(s) for s in data.get("sentences") or ()]
+    for flag in () if badges else data.get("flags") or ():
         flag = str(flag)
         if flag in FLAG_BADGES:
             badges.append(FLAG_BADGES[flag])

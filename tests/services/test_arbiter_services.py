@@ -151,7 +151,23 @@ def test_mcmahon_explanations_keep_summary_flags_and_components_apart():
     assert view.text == "3 v 4: handicap"
     assert view.badges == ("handicap game",)
     assert view.notes == ("handicap game: MMS gap 2, 1 stone(s)",)
-    assert view.components == (("mms", "9920"), ("area", "80.25"))
+    assert view.components == (("mms", "9920 (+1.5 over the runner-up)"), ("area", "80.25"))
+
+
+def test_mcmahon_explanations_speak_go_with_the_numbers_kept_apart():
+    view = explanation_view(
+        {
+            "summary": "1 v 7",
+            "badges": ["2 MMS apart", "handicap 1", "plays up: colour balance"],
+            "sentences": ["Player 7 (MMS 18) plays up against player 1 (MMS 20)."],
+            "flags": ["mms-apart", "handicap"],
+            "components": [{"name": "mms", "weight": 9939.89, "margin": None}],
+            "game_class": "handicap",
+        }
+    )
+    assert view.badges == ("handicap game", "2 MMS apart", "handicap 1", "plays up: colour balance")
+    assert view.notes == ("Player 7 (MMS 18) plays up against player 1 (MMS 20).",)
+    assert view.components == (("mms", "9939.89"),)  # one click further, on the page
 
 
 def test_bye_and_hand_edit_explanations():

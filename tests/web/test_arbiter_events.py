@@ -146,6 +146,7 @@ def test_create_a_go_section_with_mcmahon_settings(client):
         "even_strategy": "split-fold",
         "seed_strategy": "nearest",
         "forbid_same_club": True,
+        "round_down_free_points": False,
     }
     assert section.tiebreak_preset == "EGF McMahon"
 
@@ -261,4 +262,5 @@ def test_go_settings_edit_keeps_other_mcmahon_options(client):
         "even_strategy": "fine-grain",
         "seed_strategy": "nearest",
         "forbid_same_club": False,
+        "round_down_free_points": False,
     }

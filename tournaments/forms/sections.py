@@ -39,6 +39,7 @@ CHESS_FIELDS = ("pairing_system", "beta", "first_colour")
 GO_FIELDS = (
     "mcmahon_bar",
     "mcmahon_floor",
+    "mcmahon_no_handicap_above",
     "handicap_reduction",
     "handicap_cap",
     "komi_even",
@@ -46,9 +47,17 @@ GO_FIELDS = (
     "even_strategy",
     "seed_strategy",
     "forbid_same_club",
+    "round_down_free_points",
 )
 # Stored in Section.mcmahon_options rather than in columns of their own.
-MCMAHON_OPTION_FIELDS = ("even_strategy", "seed_strategy", "forbid_same_club")
+MCMAHON_OPTION_FIELDS = (
+    "even_strategy",
+    "seed_strategy",
+    "forbid_same_club",
+    "round_down_free_points",
+)
+# Rank settings that may be left empty (no bar, no floor, no "no handicap above").
+OPTIONAL_RANKS = ("mcmahon_bar", "mcmahon_floor", "mcmahon_no_handicap_above")
 
 _STRATEGY_LABELS = {
     "split-fold": "Split and fold (1 v n/2+1, …)",
@@ -110,13 +119,19 @@ class SectionForm(forms.Form):
     # Go
     mcmahon_bar = _rank_field("McMahon bar", "Players at or above this rank start equal, e.g. 3d.")
     mcmahon_floor = _rank_field("McMahon floor", "Players below this rank start equal, e.g. 20k.")
+    mcmahon_no_handicap_above = _rank_field(
+        "No handicap above",
+        "Handicap counts a stronger player as this rank: two players at or above it play "
+        "even (OpenGotha's setting of the same name; 1d by default). Empty: no such rank.",
+    )
     handicap_reduction = forms.IntegerField(
         label="Handicap reduction",
-        min_value=0,
+        min_value=-1,
         max_value=9,
         initial=1,
         required=False,
-        help_text="Stones taken off the McMahon score difference (0: full handicap).",
+        help_text="Stones taken off the McMahon score difference (0: full handicap; "
+        "-1: one stone more).",
     )
     handicap_cap = forms.IntegerField(
         label="Most handicap stones", min_value=0, max_value=9, initial=9, required=False
@@ -150,7 +165,12 @@ class SectionForm(forms.Form):
     forbid_same_club = forms.BooleanField(
         label="Never pair players of the same club",
         required=False,
-        help_text="An absolute rule: the checker flags any same-club board.",
+        help_text="An absolute rule for the pairing and the checker (an empty club is no club).",
+    )
+    round_down_free_points = forms.BooleanField(
+        label="Count bye and absence points in whole points",
+        required=False,
+        help_text="OpenGotha's 'round down': two half-point absences make one point.",
     )
     # Tiebreaks
     tiebreak_preset = forms.ChoiceField(label="Rule set", required=False)
@@ -175,6 +195,7 @@ class SectionForm(forms.Form):
         self.fields["tiebreak_preset"].choices = [
             (p.name, f"{p.name}: {', '.join(p.tiebreaks)}") for p in PRESETS
         ] + [(OWN_ORDER, "My own order (below)")]
+        self.fields["mcmahon_no_handicap_above"].initial = "1d"
         for name, label in SCORING_FIELDS:
             self.fields[name] = _points_field(label)
             self.fields[name].initial = Section._meta.get_field(name).default
@@ -231,6 +252,9 @@ class SectionForm(forms.Form):
 
     def clean_mcmahon_floor(self) -> str:
         return (self.cleaned_data.get("mcmahon_floor") or "").strip().lower()
+
+    def clean_mcmahon_no_handicap_above(self) -> str:
+        return (self.cleaned_data.get("mcmahon_no_handicap_above") or "").strip().lower()
 
     def clean_tiebreaks(self) -> list[str]:
         raw = self.cleaned_data.get("tiebreaks") or ""
@@ -296,7 +320,7 @@ class SectionForm(forms.Form):
                     continue
                 if data.get(name) not in (None, ""):
                     out[name] = data[name]
-                elif name in ("mcmahon_bar", "mcmahon_floor"):
+                elif name in OPTIONAL_RANKS:
                     out[name] = ""
             options = dict(self.section.mcmahon_options or {}) if self.section else {}
             for key in MCMAHON_OPTION_FIELDS:

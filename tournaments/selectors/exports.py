@@ -14,7 +14,14 @@ from pairing.formats.h9 import dumps_h9
 from pairing.formats.opengotha import dumps_opengotha
 from pairing.formats.trf import layout
 from pairing.formats.trf.writer import format_trf
-from pairing.gorecord import GoBye, GoGame, GoPlayer, GoSettings, GoTournament
+from pairing.gorecord import (
+    GoBye,
+    GoGame,
+    GoPlayer,
+    GoSettings,
+    GoTournament,
+    settings_from_config,
+)
 from tournaments.engines import mcmahon_config
 from tournaments.models import ByeKind, Result, Section
 from tournaments.snapshot import SectionSnapshot
@@ -86,22 +93,19 @@ def section_go_tournament(
     index = {p.pk: k for k, p in enumerate(players)}
     numbers = set(snapshot.round_numbers(published_only=published_only))
     requested = {(r.player_id, r.round_number) for r in snapshot.bye_requests}
+    # Every McMahon setting the section pairs with, as OpenGotha says it: a file
+    # written here pairs in OpenGotha as the section does.
     t = GoTournament(
-        settings=GoSettings(
-            name=f"{event.name} - {section.name}",
-            short_name=section.slug[:20],
-            location=event.venue,
-            begin_date=event.start_date.isoformat() if event.start_date else "",
-            end_date=event.end_date.isoformat() if event.end_date else "",
-            number_of_rounds=section.total_rounds,
-            komi=float(section.komi_even),
-            mm_bar=section.mcmahon_bar.upper() or "9D",
-            mm_floor=section.mcmahon_floor.upper() or "30K",
-            bye_points=float(section.points_pairing_bye),
-            absent_points=float(section.points_absent),
-            handicap_ceiling=section.handicap_cap,
-            handicap_correction=section.handicap_reduction,
-            seed_criterion="Rank" if config.seed_order == "rank" else "Rating",
+        settings=settings_from_config(
+            config,
+            base=GoSettings(
+                name=f"{event.name} - {section.name}",
+                short_name=section.slug[:20],
+                location=event.venue,
+                begin_date=event.start_date.isoformat() if event.start_date else "",
+                end_date=event.end_date.isoformat() if event.end_date else "",
+                number_of_rounds=section.total_rounds,
+            ),
         )
     )
     for p in players:

@@ -18,7 +18,7 @@ from fractions import Fraction
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from pairing.engine.mcmahon.ranks import parse_rank
+from pairing.engine.mcmahon.ranks import format_rank, parse_rank
 from pairing.formats.opengotha import OpenGothaError, loads_opengotha
 from pairing.formats.trf.errors import TRFError
 from pairing.formats.trf.reader import parse_trf
@@ -449,7 +449,7 @@ def opengotha_import(*, section: Section, text: str) -> ImportReport:
         raise ServiceError(f"OpenGotha: {exc}") from exc
     config = _settings_config(t)
     s = t.settings
-    report = ImportReport()
+    report = ImportReport(warnings=[f"OpenGotha: {w}" for w in t.warnings])
     given = section
     with transaction.atomic():
         section = Section.objects.select_for_update().get(pk=section.pk)
@@ -462,6 +462,9 @@ def opengotha_import(*, section: Section, text: str) -> ImportReport:
             total_rounds=max(s.number_of_rounds, last, 1),
             mcmahon_bar=s.mm_bar.lower(),
             mcmahon_floor=s.mm_floor.lower(),
+            mcmahon_no_handicap_above=(
+                "" if config.no_handicap_rank is None else format_rank(config.no_handicap_rank)
+            ),
             handicap_cap=min(s.handicap_ceiling, 9),
             handicap_reduction=s.handicap_correction,
             komi_even=Decimal(str(s.komi)),
