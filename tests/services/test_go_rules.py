@@ -9,8 +9,9 @@ import pytest
 from tests.factories import GoSectionFactory, PlayerFactory
 from tests.shared_data import SHARED_DATA
 from tournaments.engines import PairingFailed
+from tournaments.errors import ServiceError
 from tournaments.services.imports import opengotha_import
-from tournaments.services.players import prohibited_pair_add
+from tournaments.services.players import player_create, prohibited_pair_add
 from tournaments.services.results import result_record
 from tournaments.services.rounds import round_check, round_pair, round_publish
 from tournaments.services.sections import section_update
@@ -119,3 +120,12 @@ def test_a_real_sized_go_event_keeps_every_rule_round_after_round():
         round_publish(round=rnd)
         for n, game in enumerate(rnd.games.all()):
             result_record(game=game, result=("1-0", "0-1")[n % 2], by=None)
+
+
+def test_a_go_player_is_registered_by_rank_or_by_egf_rating():
+    section = GoSectionFactory(total_rounds=3)
+    by_rank = player_create(section=section, name="Rank, Ada", go_rank="5k")
+    by_rating = player_create(section=section, name="Rating, Bo", rating=2150)  # GoR
+    assert by_rank.go_rank == "5k" and by_rating.go_rank == "2d"
+    with pytest.raises(ServiceError, match=r"rank .* or an EGF rating"):
+        player_create(section=section, name="Nothing, Cy")

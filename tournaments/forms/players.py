@@ -34,7 +34,8 @@ def _field(name: str, *, go: bool) -> forms.Field:
         return forms.CharField(
             label="Rank",
             max_length=4,
-            help_text="e.g. 15k, 1d.",
+            required=False,
+            help_text="e.g. 15k, 1d; empty: the rank the EGF rating stands for.",
             validators=[RegexValidator(GO_RANK_RE, "Write a Go rank such as 15k, 1d or 2p.")],
             widget=forms.TextInput(attrs={"autocomplete": "off", "size": 4}),
         )

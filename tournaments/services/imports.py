@@ -366,8 +366,10 @@ def _csv_row(section: Section, values: dict[str, str]) -> tuple[dict, list[tuple
     except ValidationError as exc:
         for fname, messages in exc.message_dict.items():
             errors.append((fname, " ".join(messages)))
-    if section.is_go and not row.get("go_rank"):
-        errors.append(("go_rank", "a Go section needs each player's rank (e.g. 5k, 2d)"))
+    if section.is_go and not row.get("go_rank") and row.get("rating") is None:
+        errors.append(
+            ("go_rank", "a Go section needs each player's rank (e.g. 5k, 2d) or EGF rating")
+        )
     return row, errors
 
 

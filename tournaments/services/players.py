@@ -8,6 +8,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
+from pairing.engine.mcmahon.ranks import RankError, format_rank, registration_rank
 from tournaments.caching.versions import section_changed
 from tournaments.errors import InvariantError, ServiceError, StateError
 from tournaments.models import (
@@ -40,6 +41,23 @@ PLAYER_FIELDS = frozenset(
 )
 
 
+def _go_rank(section: Section, fields: dict, player: Player | None = None) -> None:
+    """A Go player is registered by rank ("5k", "1d") or by EGF rating (GoR) alone:
+    without a rank, the rank the rating stands for (EGF convention) is stored."""
+    if not section.is_go:
+        return
+    rank = fields.get("go_rank", player.go_rank if player else "")
+    rating = fields.get("rating", player.rating if player else None)
+    if rank and str(rank).strip():
+        return
+    try:
+        fields["go_rank"] = format_rank(registration_rank(None, rating))
+    except RankError as exc:
+        raise ServiceError(
+            "A Go player needs a rank (e.g. 5k, 1d) or an EGF rating (GoR)."
+        ) from exc
+
+
 def next_round_number(section: Section) -> int:
     """The number of the section's next round (1 when nothing is paired)."""
     return (section.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
@@ -58,6 +76,7 @@ def player_create(
         raise ServiceError("A player needs a name.")
     with transaction.atomic():
         section = Section.objects.select_for_update().get(pk=section.pk)
+        _go_rank(section, fields)
         joined = next_round_number(section)
         if joined > section.total_rounds:
             raise StateError(f"{section.name}: all {section.total_rounds} rounds are paired.")
@@ -96,7 +115,8 @@ def player_create(
 def player_update(*, player: Player, **fields: Any) -> Player:
     check_fields(fields, PLAYER_FIELDS, "player")
     with transaction.atomic():
-        player = Player.objects.select_for_update().get(pk=player.pk)
+        player = Player.objects.select_for_update().select_related("section").get(pk=player.pk)
+        _go_rank(player.section, fields, player)
         for key, value in fields.items():
             setattr(player, key, value)
         if "name" in fields:
