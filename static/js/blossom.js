@@ -31,23 +31,4 @@
     var el = banner();
     if (el && !el.hidden && event.detail && event.detail.successful) { el.hidden = true; }
   });
-
-  /* Result keys: on a focused board row, 1 = 0 + - press the button of that result
-     (each button names its key in aria-keyshortcuts). Done here rather than in an
-     hx-trigger filter, which would need eval, refused by the Content-Security-Policy. */
-  document.addEventListener("keydown", function (event) {
-    if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) { return; }
-    var target = event.target;
-    if (!target || !target.closest || target.closest("input, textarea, select")) { return; }
-    var row = target.closest("li.board-row");
-    if (!row) { return; }
-    var buttons = row.querySelectorAll("button[aria-keyshortcuts]");
-    for (var i = 0; i < buttons.length; i++) {
-      if (buttons[i].getAttribute("aria-keyshortcuts") === event.key) {
-        event.preventDefault();
-        buttons[i].click();
-        return;
-      }
-    }
-  });
 })();
