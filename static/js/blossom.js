@@ -31,4 +31,15 @@
     var el = banner();
     if (el && !el.hidden && event.detail && event.detail.successful) { el.hidden = true; }
   });
+
+  /* Forms that throw work away ask first: <form data-confirm="Question?">. Caught on
+     the way down (capture), before htmx or another script sends the form. */
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var question = form && form.getAttribute && form.getAttribute("data-confirm");
+    if (question && !window.confirm(question)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
 })();

@@ -30,7 +30,8 @@ def pair_flags(
         low, high = (white, black) if white.mms < black.mms else (black, white)
         gap = high.mms - low.mms
         if game_class == "handicap" and handicap > 0:
-            flags.append(f"handicap game: MMS gap {_mms(gap)}, {handicap} stone(s)")
+            stones = "stone" if handicap == 1 else "stones"
+            flags.append(f"handicap game: MMS gap {_mms(gap)}, {handicap} {stones}")
         elif game_class == "handicap":
             flags.append(f"MMS gap {_mms(gap)}, played without stones")
         else:

@@ -34,8 +34,9 @@ def _answer(request, rnd, *, violations=None, forms=None, status=200):
 
 def _report(request, violations, done: str) -> None:
     if violations:
+        rules = "rule" if len(violations) == 1 else "rules"
         messages.warning(
-            request, f"{done} The checker now reports {len(violations)} broken rule(s)."
+            request, f"{done} The checker now reports {len(violations)} broken {rules}."
         )
     else:
         messages.success(request, f"{done} No absolute rule is broken.")

@@ -16,6 +16,7 @@ from tournaments.forms.players import (
     WithdrawForm,
 )
 from tournaments.models import ByeKind
+from tournaments.presentation import numbered
 from tournaments.selectors.players import (
     player_games,
     section_avoid_groups,
@@ -204,7 +205,7 @@ def bye_request_add(request, event, section, player):
             done.append(str(number))
     if done:
         label = dict(ByeKind.choices)[kind].lower()
-        messages.success(request, f"{player.name}: {label} in round(s) {', '.join(done)}.")
+        messages.success(request, f"{player.name}: {label} in {numbered('round', done)}.")
     return redirect(_back(section, player) + "#byes")
 
 
