@@ -160,3 +160,28 @@ def test_main_pages_leave_the_console_clean(live_server, page, world):
     ):
         console.visit(url)
     assert console.found == [], "\n".join(console.found)
+
+
+TRF_LINE = (
+    "001    1 m  GM Adams, Ann                       2210 NOR    12345678 1990/01/01  2.0"
+    "    1     4 b 1     6 w 1"
+)
+
+
+def test_the_paste_box_keeps_fixed_width_lines(live_server, page, world):
+    """A TRF line pasted into the import box stays one line, in fixed-width type."""
+    setup = world
+    _login(page, live_server.url)
+    page.goto(live_server.url + setup.url("import"))
+    box = page.get_by_label("…or paste the text").last
+    box.fill(TRF_LINE + "\n" + TRF_LINE)
+    shape = box.evaluate(
+        """el => ({
+          wraps: el.scrollWidth <= el.clientWidth,
+          whiteSpace: getComputedStyle(el).whiteSpace,
+          font: getComputedStyle(el).fontFamily,
+        })"""
+    )
+    assert not shape["wraps"], shape  # the long line runs on, to be scrolled to
+    assert shape["whiteSpace"] == "pre", shape
+    assert "monospace" in shape["font"], shape

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.shortcuts import render
 
+from tournaments.collation import name_sort_key
 from tournaments.errors import ServiceError
 from tournaments.selectors.rounds import round_boards, round_byes, round_games
 from tournaments.selectors.standings import crosstable as crosstable_of
@@ -90,7 +91,7 @@ def _alphabetical(snapshot: SectionSnapshot, number: int) -> list[tuple]:
         out.append((g.black, g.board, "black", g.white))
     for row in round_byes(snapshot=snapshot, number=number):
         out.append((row.bye.player, None, row.label, None))
-    return sorted(out, key=lambda item: item[0].name.casefold())
+    return sorted(out, key=lambda item: name_sort_key(item[0].name))
 
 
 @arbiter_view
