@@ -34,6 +34,7 @@ urlpatterns = [
     path(S + "edit/", sections.section_edit, name="section_edit"),
     path(S + "delete/", sections.section_delete, name="section_delete"),
     path(S + "players/", players.players, name="players"),
+    path(S + "players/renumber/", players.players_renumber, name="players_renumber"),
     path(S + "players/<int:pn>/", players.player_edit, name="player_edit"),
     path(S + "players/<int:pn>/withdraw/", players.player_withdraw, name="player_withdraw"),
     path(S + "players/<int:pn>/reinstate/", players.player_reinstate, name="player_reinstate"),

@@ -103,6 +103,23 @@ def players(request, event, section):
 
 
 @arbiter_view
+@require_POST
+def players_renumber(request, event, section):
+    """Pairing numbers in the initial ranking's order (rating, title, name)."""
+    try:
+        ordered = services.players_renumber_by_rating(section=section)
+    except ServiceError as exc:
+        fail(request, exc)
+    else:
+        if ordered:
+            messages.success(
+                request,
+                f"Players renumbered by rating, title and name: {ordered[0].name} is number 1.",
+            )
+    return redirect(section_url(section, "players"))
+
+
+@arbiter_view
 @require_http_methods(["GET", "POST"])
 def player_edit(request, event, section, player):
     form = PlayerForm(request.POST or None, section=section, player=player)

@@ -40,15 +40,22 @@ def standings(request, event, section):
     )
 
 
+def crosstable_order(request) -> str:
+    """?order=rank orders a crosstable by the standings; anything else by number."""
+    return "rank" if request.GET.get("order") == "rank" else "number"
+
+
 @arbiter_view
 def crosstable(request, event, section):
+    order = crosstable_order(request)
     return render(
         request,
         "arbiter/crosstable.html",
         {
             "event": event,
             "section": section,
-            "table": crosstable_of(section=section),
+            "table": crosstable_of(section=section, order=order),
+            "order": order,
             "tab": "crosstable",
         },
     )
