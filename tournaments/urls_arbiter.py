@@ -59,6 +59,7 @@ urlpatterns = [
     path(S + "crosstable/", standings.crosstable, name="crosstable"),
     # A round
     path(S + "rounds/", rounds.rounds_list, name="rounds"),
+    path(S + "rounds/by-hand/", drafts.draft_start, name="draft_start"),
     path(R, rounds.round_detail, name="round"),
     path(R + "publish/", rounds.round_publish, name="round_publish"),
     path(R + "unpublish/", rounds.round_unpublish, name="round_unpublish"),
@@ -68,6 +69,7 @@ urlpatterns = [
     path(R + "swap/", drafts.draft_swap, name="draft_swap"),
     path(R + "move/", drafts.draft_move, name="draft_move"),
     path(R + "board/", drafts.draft_board, name="draft_board"),
+    path(R + "bye/", drafts.draft_bye, name="draft_bye"),
     path(R + "repair/", drafts.draft_repair, name="draft_repair"),
     path(R + "boards/<int:board>/result/", results.result, name="result"),
     path(R + "undo/", results.undo, name="undo"),

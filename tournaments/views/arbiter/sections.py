@@ -11,7 +11,13 @@ from tournaments.errors import ServiceError
 from tournaments.forms.common import TypedNameForm
 from tournaments.forms.sections import SectionForm
 from tournaments.selectors.events import section_contents, user_is_chief_arbiter
-from tournaments.selectors.sections import job_active, section_next_action, section_rounds
+from tournaments.selectors.sections import (
+    job_active,
+    job_failed_last,
+    pairing_blockers,
+    section_next_action,
+    section_rounds,
+)
 from tournaments.services.sections import section_delete as delete_section
 from tournaments.services.sections import section_update
 from tournaments.views.arbiter.access import arbiter_view
@@ -22,6 +28,7 @@ def dashboard_context(section) -> dict:
     rounds = section_rounds(section=section)
     players = section.players.all()
     job = job_active(section=section)
+    failed = job_failed_last(section=section) if job is None else None
     return {
         "event": section.event,
         "section": section,
@@ -29,6 +36,8 @@ def dashboard_context(section) -> dict:
         "next": section_next_action(section=section, rounds=rounds),
         "job": job,
         "job_url": section_url(section, "job", job=job.pk) if job else "",
+        "failed": failed,
+        "blockers": pairing_blockers(section=section, message=failed.message) if failed else [],
         "player_count": len(players),
         "withdrawn_count": sum(1 for p in players if p.withdrawn_from_round is not None),
         "tab": "overview",
