@@ -138,6 +138,14 @@ def test_main_pages_leave_the_console_clean(live_server, page, world):
         arbiter + "standings/print/",
     ):
         console.visit(url)
+    # An edit of the draft, swapped in by htmx.
+    console.visit(arbiter + "rounds/2/")
+    page.get_by_label("Swap", exact=True).select_option("2")
+    page.get_by_label("with", exact=True).first.select_option("3")
+    page.get_by_role("button", name="Swap", exact=True).click()
+    page.get_by_text("swapped places").wait_for()
+    console.collect()
+    console.visit(f"{base}/lab/")
     # The quick add form, twice (the second add is where a stale swap target shows).
     console.visit(arbiter + "players/")
     name = page.locator("#id_add-name")
