@@ -93,6 +93,10 @@
       headers: { "Accept": "application/json" }
     }).then(function (response) {
       var type = response.headers.get("Content-Type") || "";
+      if (response.redirected && response.url.indexOf("/login/") !== -1) {
+        refused(entry, ["You are no longer logged in: log in again in another tab, then retry."], true);
+        return null;
+      }
       if (type.indexOf("application/json") !== 0) {
         return response.text().then(function (text) {
           var said = type.indexOf("text/plain") === 0 && text.length < 400 ? text : "The server refused it (" + response.status + ").";
