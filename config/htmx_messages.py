@@ -21,7 +21,9 @@ class HtmxMessagesMiddleware:
         if (
             getattr(request, "htmx", False)
             and settings.SESSION_COOKIE_NAME in request.COOKIES
-            and response.status_code == 200
+            # 286 is htmx's "stop polling", which still swaps its content (a finished
+            # pairing job swaps in the round): its messages replace the old ones too.
+            and response.status_code in (200, 286)
             and response.get("Content-Type", "").startswith("text/html")
             and not response.streaming
             and "HX-Redirect" not in response

@@ -205,6 +205,8 @@ STATIC_URL = "static/"
 # In DEBUG, WhiteNoise serves straight from the static folders; no collectstatic needed.
 warnings.filterwarnings("ignore", message=r"No directory at: .*staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Files browsers ask for at the site's root (/favicon.ico), served by WhiteNoise.
+WHITENOISE_ROOT = BASE_DIR / "static" / "root"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -15,6 +15,28 @@ from typing import Any
 from tiebreaks.methods.registry import UnknownTiebreak, get_method
 from tournaments.models import ByeKind, Result
 
+# Counting in words -----------------------------------------------------------------------
+
+
+def plural(count: int, singular: str, plural_form: str | None = None) -> str:
+    """The noun for `count` of it: plural(1, "rule") -> "rule", plural(2, "rule") -> "rules"."""
+    return singular if count == 1 else (plural_form or singular + "s")
+
+
+def listing(items) -> str:
+    """Items in a sentence: "4", "4 and 5", "3, 4 and 5"."""
+    words = [str(i) for i in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def numbered(noun: str, numbers, plural_form: str | None = None) -> str:
+    """A noun with its numbers: "board 3", "boards 3 and 5", "rounds 2, 3 and 4"."""
+    numbers = list(numbers)
+    return f"{plural(len(numbers), noun, plural_form)} {listing(numbers)}"
+
+
 # Scores and tiebreak values ----------------------------------------------------------
 
 

@@ -32,22 +32,14 @@
     if (el && !el.hidden && event.detail && event.detail.successful) { el.hidden = true; }
   });
 
-  /* Result keys: on a focused board row, 1 = 0 + - press the button of that result
-     (each button names its key in aria-keyshortcuts). Done here rather than in an
-     hx-trigger filter, which would need eval, refused by the Content-Security-Policy. */
-  document.addEventListener("keydown", function (event) {
-    if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) { return; }
-    var target = event.target;
-    if (!target || !target.closest || target.closest("input, textarea, select")) { return; }
-    var row = target.closest("li.board-row");
-    if (!row) { return; }
-    var buttons = row.querySelectorAll("button[aria-keyshortcuts]");
-    for (var i = 0; i < buttons.length; i++) {
-      if (buttons[i].getAttribute("aria-keyshortcuts") === event.key) {
-        event.preventDefault();
-        buttons[i].click();
-        return;
-      }
+  /* Forms that throw work away ask first: <form data-confirm="Question?">. Caught on
+     the way down (capture), before htmx or another script sends the form. */
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var question = form && form.getAttribute && form.getAttribute("data-confirm");
+    if (question && !window.confirm(question)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
     }
-  });
+  }, true);
 })();

@@ -13,7 +13,7 @@ from tournaments.jobs.models import PairingJob
 pytestmark = pytest.mark.django_db
 
 OUTSIDE_EVENTS = {"event_list", "event_create"}
-CHIEF_ONLY = {"event_edit", "arbiter_add", "arbiter_remove"}
+CHIEF_ONLY = {"event_edit", "event_delete", "arbiter_add", "arbiter_remove", "section_delete"}
 
 
 def arbiter_patterns() -> list[URLPattern]:

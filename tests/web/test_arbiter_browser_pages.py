@@ -112,7 +112,7 @@ def test_dashboard_settings_checker_and_csv_preview(live_server, page, phone, sh
     page.get_by_label("Round 5").check()
     page.get_by_label("Bye", exact=True).select_option("zero")
     page.get_by_role("button", name="Request the bye").click()
-    page.get_by_text("zero-point bye in round(s) 4, 5").wait_for()
+    page.get_by_text("zero-point bye in rounds 4 and 5").wait_for()
     page.get_by_label("Family or team").fill("Team North")
     page.get_by_role("button", name="Save").click()
     page.get_by_text(f"{players[3].name}: saved.").wait_for()

@@ -1,4 +1,4 @@
-"""Players: the quick add form (htmx and plain), editing, withdrawal, byes,
+"""Players: the quick add form (from the page script and plain), editing, withdrawal, byes,
 prohibited pairings, and the game-specific columns."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from tournaments.models import ByeRequest, Player, ProhibitedPair
 
 pytestmark = pytest.mark.django_db
 
-HX = {"HX-Request": "true"}
+JSON = {"Accept": "application/json"}
 
 
-def test_quick_add_with_htmx_returns_the_row_and_a_fresh_form(client):
+def test_quick_add_from_the_page_script_answers_the_row_in_json(client):
     setup = make_setup()
     client.force_login(setup.arbiter)
     response = client.post(
@@ -24,9 +24,8 @@ def test_quick_add_with_htmx_returns_the_row_and_a_fresh_form(client):
             "add-title": "gm",
             "add-federation": "nor",
         },
-        headers=HX,
+        headers=JSON,
     )
-    page = response.content.decode()
     player = Player.objects.get(section=setup.section)
     assert (player.name, player.rating, player.title, player.federation) == (
         "Carlsen, Magnus",
@@ -34,23 +33,26 @@ def test_quick_add_with_htmx_returns_the_row_and_a_fresh_form(client):
         "GM",
         "NOR",
     )
-    # The fresh form replaces the old one; the row rides out of band, wrapped in a
-    # template so the parser leaves the form alone.
-    assert page.lstrip().startswith('<form id="add-player"')
-    assert '<template><tbody hx-swap-oob="beforeend:#player-rows"><tr id="player-1"' in page
-    assert 'value="Carlsen' not in page  # the form comes back empty
-    assert "autofocus" in page  # and the name field takes the focus again
-    assert 'id="player-count" hx-swap-oob="true">1<' in page
+    # The form stays on the page (the script cleared it already); the answer is the
+    # new row, the count and a sentence, nothing that would replace the form.
+    answer = response.json()
+    assert answer["number"] == 1 and answer["count"] == 1
+    assert answer["message"] == "Added 1. Carlsen, Magnus."
+    assert answer["row"].lstrip().startswith('<tr id="player-1"')
+    assert "add-player" not in answer["row"]
 
 
-def test_quick_add_errors_keep_the_input_and_add_no_row(client):
+def test_quick_add_refusals_name_each_field_and_add_no_row(client):
     setup = make_setup()
     client.force_login(setup.arbiter)
-    response = client.post(setup.url("players"), {"add-name": "", "add-rating": "abc"}, headers=HX)
-    page = response.content.decode()
+    response = client.post(
+        setup.url("players"), {"add-name": "", "add-rating": "abc"}, headers=JSON
+    )
+    assert response.status_code == 400
     assert not Player.objects.exists()
-    assert "<tr" not in page
-    assert "This field is required." in page and "Enter a whole number." in page
+    assert response.json() == {
+        "errors": ["Name: This field is required.", "Rating: Enter a whole number."]
+    }
 
 
 def test_quick_add_without_javascript_redirects_back_to_the_list(client):
@@ -67,12 +69,12 @@ def test_go_sections_ask_for_rank_club_and_country(client):
     client.force_login(setup.arbiter)
     page = client.get(setup.url("players")).content.decode()
     assert "Rank" in page and "Country" in page and "FIDE ID" not in page
-    client.post(setup.url("players"), {"add-name": "Cho, Hun"}, headers=HX)
+    client.post(setup.url("players"), {"add-name": "Cho, Hun"}, headers=JSON)
     assert not Player.objects.exists()  # a Go player needs a rank
     client.post(
         setup.url("players"),
         {"add-name": "Cho, Hun", "add-go_rank": "3D", "add-club": "Paris", "add-federation": "fr"},
-        headers=HX,
+        headers=JSON,
     )
     player = Player.objects.get()
     assert (player.go_rank, player.club, player.federation) == ("3d", "Paris", "FR")
@@ -163,7 +165,7 @@ def test_prohibited_pairings_add_list_and_remove(client):
 def test_names_are_escaped(client):
     setup = make_setup()
     client.force_login(setup.arbiter)
-    client.post(setup.url("players"), {"add-name": "<script>alert(1)</script>"}, headers=HX)
+    client.post(setup.url("players"), {"add-name": "<script>alert(1)</script>"}, headers=JSON)
     page = client.get(setup.url("players")).content.decode()
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page

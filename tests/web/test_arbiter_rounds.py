@@ -132,7 +132,8 @@ def test_a_failed_job_says_why_and_offers_to_try_again(client):
     assert response.status_code == 286
     assert "No legal pairing: Ann and Bob have met." in page and "Pair round 1" in page
     page = client.get(setup.url("section")).content.decode()
-    assert "The last attempt failed: No legal pairing" in page
+    assert "Round 1 could not be paired." in page and "No legal pairing: Ann and Bob" in page
+    assert ">Pair round 1</button>" in page and "Pair round 1 by hand" in page
 
 
 def test_the_job_page_without_javascript_refreshes_itself(client):

@@ -336,15 +336,25 @@ class StandingsView(ApiView):
 class CrosstableView(ApiView):
     @extend_schema(
         operation_id="crosstable_list",
-        parameters=PAGE_PARAMETERS,
+        parameters=[
+            *PAGE_PARAMETERS,
+            OpenApiParameter(
+                "order",
+                {"type": "string", "enum": ["number", "rank"]},
+                description="Rows by pairing number (default) or by the latest standings.",
+            ),
+        ],
         responses={200: s.CrosstablePageSerializer, **BAD, **NOT_FOUND, **NOT_MODIFIED},
-        summary="Crosstable: every player's rounds (opponent, colour, result), by number",
+        summary="Crosstable: every player's rounds (opponent, colour, result), by number or rank",
     )
     def get(self, request: Request, event: str, section: str):
         page = PageParams.from_request(request)
+        order = request.query_params.get("order") or "number"
+        if order not in ("number", "rank"):
+            raise BadRequest(f"order must be number or rank; got {order[:20]!r}.")
 
         def build(sec: Section, origin: str) -> dict[str, Any]:
-            table = crosstable_of(section=sec, published_only=True)
+            table = crosstable_of(section=sec, published_only=True, order=order)
             numbers, rows = table.rounds, table.rows
             by_id = {r.player.id: r.player.pairing_number for r in rows}
             data = [
@@ -365,14 +375,15 @@ class CrosstableView(ApiView):
                 for r in rows
             ]
             url = origin + reverse("api:crosstable", args=[event, section])
-            return {"rounds": numbers, **page.envelope(data, url=url)}
+            query = "order=rank" if order == "rank" else ""
+            return {"rounds": numbers, **page.envelope(data, url=url, extra_query=query)}
 
         return section_json(
             request,
             event=event,
             section=section,
             name="crosstable",
-            params=(page.limit, page.offset),
+            params=(order, page.limit, page.offset),
             build=build,
         )
 

@@ -71,7 +71,7 @@ STATUS_TEXT = {200: "200 OK", 304: "304 Not Modified", 404: "404 Not Found"}
 
 @dataclass(slots=True)
 class Route:
-    key: Callable[[], str]  # the entry's cache key at the current version(s)
+    key: Callable[[], str]  # the entry's cache key at the current versions
     headers: tuple[tuple[str, str], ...]  # what Django's middleware added (security, Vary)
     expires: float
     current: str = ""  # key() as last read, and until when it is used without asking again

@@ -7,7 +7,7 @@ from django.utils.text import slugify
 
 # Path segments the arbiter URLs use next to event and section slugs.
 RESERVED_EVENT_SLUGS = frozenset({"new"})
-RESERVED_SECTION_SLUGS = frozenset({"edit", "arbiters", "new-section"})
+RESERVED_SECTION_SLUGS = frozenset({"edit", "arbiters", "new-section", "delete"})
 
 
 class DateInput(forms.DateInput):
@@ -43,3 +43,15 @@ def free_slug(name: str, *, reserved: frozenset[str], taken: set[str], fallback:
     while slug in reserved or slug in taken:
         slug, n = f"{root}-{n}", n + 1
     return slug
+
+
+class TypedNameForm(forms.Form):
+    """Deleting an event or a section: its name typed out, as a confirmation."""
+
+    confirm_name = forms.CharField(max_length=200, strip=True)
+
+    def __init__(self, *args, what: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["confirm_name"]
+        field.label = f"Type the {what}'s name to confirm"
+        field.widget.attrs.update({"autocomplete": "off", "spellcheck": "false"})

@@ -14,7 +14,10 @@ class ImportForm(forms.Form):
     text = forms.CharField(
         label="…or paste the text",
         required=False,
-        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        # Fixed-width files (TRF columns): shown as they are, one line per line.
+        widget=forms.Textarea(
+            attrs={"rows": 8, "spellcheck": "false", "wrap": "off", "class": "filetext"}
+        ),
     )
 
     def __init__(self, *args, accept: str = "", **kwargs):

@@ -81,6 +81,14 @@ class BoardForm(_RoundPlayersForm):
         return data
 
 
+class GiveByeForm(_RoundPlayersForm):
+    player = forms.TypedChoiceField(label="Bye for", coerce=int)
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("prefix", "bye")  # the move form has a "player" field too
+        super().__init__(*args, **kwargs)
+
+
 class PublishForm(forms.Form):
     confirm = forms.BooleanField(
         label="I have checked the problems listed above; publish anyway.", required=False

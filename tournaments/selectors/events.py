@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Max, Q, QuerySet
 
-from tournaments.models import Event, EventRole, RoundStatus, Section
+from tournaments.models import Event, EventRole, Game, Player, Round, RoundStatus, Section
 from tournaments.snapshot import PUBLISHED
 
 
@@ -62,3 +62,32 @@ def event_sections(*, event: Event) -> list[SectionSummary]:
         closed=Count("rounds", filter=Q(rounds__status=RoundStatus.CLOSED), distinct=True),
     ).order_by("id")
     return [SectionSummary(s, s.n_players, s.current, s.closed) for s in sections]
+
+
+# What a deletion takes with it ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Contents:
+    sections: int
+    players: int
+    rounds: int
+    results: int
+
+
+def _contents(sections: QuerySet[Section]) -> Contents:
+    ids = list(sections.values_list("id", flat=True))
+    return Contents(
+        sections=len(ids),
+        players=Player.objects.filter(section_id__in=ids).count(),
+        rounds=Round.objects.filter(section_id__in=ids).count(),
+        results=Game.objects.filter(round__section_id__in=ids).exclude(result="").count(),
+    )
+
+
+def event_contents(*, event: Event) -> Contents:
+    return _contents(event.sections.all())
+
+
+def section_contents(*, section: Section) -> Contents:
+    return _contents(Section.objects.filter(pk=section.pk))

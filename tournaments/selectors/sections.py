@@ -94,6 +94,56 @@ def job_failed_last(*, section: Section) -> PairingJob | None:
     return job
 
 
+# Why the engine found no pairing ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PairingBlocker:
+    """A setting of the section that the engine's "no pairing" message points to."""
+
+    text: str  # the setting, named as its page names it, and what it forbids
+    page: str  # the arbiter page where it is changed: "section_edit" or "prohibited"
+    anchor: str = ""  # the part of that page
+
+
+def pairing_blockers(*, section: Section, message: str) -> list[PairingBlocker]:
+    """The settings an engine's "no legal pairing" message names as the obstacle (the
+    rules themselves, such as no rematch, are no setting and are not listed)."""
+    said = message.lower()
+    found = []
+    if "above the bar" in said:
+        bar = section.mcmahon_bar or "not set"
+        found.append(
+            PairingBlocker(
+                f"McMahon bar ({bar}): no handicap game may involve a player at or above it.",
+                "section_edit",
+                "mcmahon-settings",
+            )
+        )
+    if "prohibited" in said or "family or team" in said:
+        found.append(
+            PairingBlocker(
+                "Prohibited pairings (and family or team labels) keep these players apart.",
+                "prohibited",
+            )
+        )
+    if "colour limit" in said or "beta" in said:
+        found.append(
+            PairingBlocker(
+                f"Colour limit (beta = {section.beta}): the largest colour difference allowed.",
+                "section_edit",
+                "swiss-settings",
+            )
+        )
+    if "club" in said:
+        found.append(
+            PairingBlocker(
+                "Never pair players of the same club.", "section_edit", "mcmahon-settings"
+            )
+        )
+    return found
+
+
 # What to do next -------------------------------------------------------------------------
 
 

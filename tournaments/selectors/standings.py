@@ -204,19 +204,32 @@ class CrossRow:
     player: PlayerLine  # .score: the total
     cells: list[RoundOutcome]
     texts: list[str]  # one short cell per round: "12w1", "½ bye", "–"
+    place: str = ""  # the standings place, when the table is ordered by rank
 
 
 @dataclass(frozen=True, slots=True)
 class Crosstable:
     rounds: list[int]
     rows: list[CrossRow]
+    ranked_after: int | None = None  # ordered by the standings after this round
+
+
+CROSSTABLE_ORDERS = ("number", "rank")
 
 
 def crosstable(
-    *, section: Section, published_only: bool = False, snapshot: SectionSnapshot | None = None
+    *,
+    section: Section,
+    published_only: bool = False,
+    snapshot: SectionSnapshot | None = None,
+    order: str = "number",
 ) -> Crosstable:
-    """One row per player (pairing-number order) with every round's outcome; opponents
-    are named by pairing number."""
+    """One row per player with every round's outcome; opponents are named by pairing
+    number. Rows in pairing-number order, or with `order="rank"` in the order of the
+    standings after the last complete round (pairing-number order while there are
+    none)."""
+    if order not in CROSSTABLE_ORDERS:
+        raise ServiceError(f"A crosstable is ordered by number or by rank, not {order!r}.")
     snapshot = snapshot or SectionSnapshot.load(section)
     history = snapshot.history(published_only=published_only)
     numbers = {p.pk: p.pairing_number for p in snapshot.players}
@@ -229,4 +242,31 @@ def crosstable(
         ]
         total = sum((c.points for c in cells), Decimal(0))
         rows.append(CrossRow(player_line(p, total), cells, texts))
-    return Crosstable(snapshot.round_numbers(published_only=published_only), rows)
+    rounds = snapshot.round_numbers(published_only=published_only)
+    if order == "rank":
+        return _by_rank(section, snapshot, rounds, rows, published_only=published_only)
+    return Crosstable(rounds, rows)
+
+
+def _by_rank(
+    section: Section,
+    snapshot: SectionSnapshot,
+    rounds: list[int],
+    rows: list[CrossRow],
+    *,
+    published_only: bool,
+) -> Crosstable:
+    if not snapshot.complete_rounds(published_only=published_only):
+        return Crosstable(rounds, rows)
+    try:
+        st = standings_compute(section=section, published_only=published_only, snapshot=snapshot)
+    except ServiceError:  # no standings (e.g. a tiebreak the section names is unknown)
+        return Crosstable(rounds, rows)
+    places = {line.player.pairing_number: (i, line.place) for i, line in enumerate(st.lines)}
+    last = len(places)
+    ranked = sorted(
+        rows,
+        key=lambda r: (places.get(r.player.pairing_number, (last, ""))[0], r.player.pairing_number),
+    )
+    ranked = [replace(r, place=places.get(r.player.pairing_number, (0, ""))[1]) for r in ranked]
+    return Crosstable(rounds, ranked, st.after_round)

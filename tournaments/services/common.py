@@ -36,3 +36,9 @@ def check_fields(fields: dict, allowed: Iterable[str], what: str) -> None:
     unknown = set(fields) - set(allowed)
     if unknown:
         raise ServiceError(f"Unknown {what} fields: {', '.join(sorted(unknown))}")
+
+
+def check_typed_name(typed: str, name: str, what: str) -> None:
+    """Deleting needs the name typed out: a slip of the mouse deletes nothing."""
+    if " ".join((typed or "").split()) != " ".join(name.split()):
+        raise ServiceError(f"Type the {what}'s name exactly, “{name}”, to delete it.")

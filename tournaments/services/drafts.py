@@ -11,11 +11,19 @@ from __future__ import annotations
 from django.db import transaction
 
 from pairing.engine.rules import Violation
+from tournaments.engines import ByeSpec
 from tournaments.errors import ServiceError, StateError
 from tournaments.jobs.models import PairingJob
-from tournaments.models import Bye, Game, Player, Round, RoundStatus
-from tournaments.services.rounds import pairing_job_request, round_check, round_delete_draft
-from tournaments.snapshot import bye_points
+from tournaments.models import Bye, ByeKind, Game, Player, Round, RoundStatus, Section
+from tournaments.services.rounds import (
+    ACTIVE_JOB,
+    pairing_job_request,
+    pairing_precheck,
+    round_check,
+    round_create,
+    round_delete_draft,
+)
+from tournaments.snapshot import SectionSnapshot, bye_points
 
 
 def _editable(rnd: Round) -> Round:
@@ -180,6 +188,55 @@ def _renumber(rnd: Round) -> None:
     for i, g in enumerate(games, start=1):
         g.pk, g.board = None, i
     Game.objects.bulk_create(games)
+
+
+def draft_start_empty(*, section: Section) -> Round:
+    """Start the next round as a draft without boards, to be paired by hand with the
+    tools above (make a board, give the bye, swap, move): the way forward when the
+    engine finds no legal pairing, or when the arbiter pairs a round on paper. The
+    byes players asked for are in it already; the rule checker lists what the hand
+    pairing breaks before it is published."""
+    with transaction.atomic():
+        section = Section.objects.select_for_update().get(pk=section.pk)
+        if PairingJob.objects.filter(section=section, status__in=ACTIVE_JOB).exists():
+            raise StateError(f"{section.name}: a round is being paired; wait for it to finish.")
+        snapshot = SectionSnapshot.load(section)
+        number = pairing_precheck(snapshot)
+        players = snapshot.player_by_pk
+        byes = [
+            ByeSpec(players[pk], kind, {"reason": "requested"})
+            for pk, kind in snapshot.requested_byes(number).items()
+            if pk in players and players[pk].is_active_in(number)
+        ]
+        return round_create(
+            section=section,
+            byes=byes,
+            seed=section.seed,
+            diagnostics={"paired_by_hand": True},
+            number=number,
+        )
+
+
+def draft_give_bye(*, round: Round, player: Player) -> list[Violation]:
+    """Give the pairing-allocated bye to a player who has no board in the draft (the
+    odd one out of a round paired by hand)."""
+    with transaction.atomic():
+        rnd = _editable(round)
+        kind, obj = _seat(rnd, player)
+        if kind in ("white", "black"):
+            raise ServiceError(
+                f"{player.name} plays on board {obj.board}; a bye is for a player without one."
+            )
+        if kind == "bye":
+            raise ServiceError(f"{player.name} already has a bye in round {rnd.number}.")
+        Bye.objects.create(
+            round=rnd,
+            player=player,
+            kind=ByeKind.PAIRING,
+            points=bye_points(rnd.section, ByeKind.PAIRING),
+            explanation={"edited": True, "reason": "given by hand"},
+        )
+    return round_check(round=round)
 
 
 def draft_repair(*, round: Round, by=None) -> PairingJob:

@@ -7,10 +7,12 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from tournaments.caching.responses import memo_forget
 from tournaments.caching.versions import section_changed
-from tournaments.errors import ServiceError
+from tournaments.errors import ServiceError, StateError
+from tournaments.jobs.models import PairingJob
 from tournaments.models import Event, EventRole
-from tournaments.services.common import check_fields, full_clean, unique_slug
+from tournaments.services.common import check_fields, check_typed_name, full_clean, unique_slug
 
 EVENT_FIELDS = ("name", "slug", "start_date", "end_date", "venue", "is_public")
 
@@ -56,6 +58,28 @@ def event_update(*, event: Event, **fields: Any) -> Event:
         for section_id in event.sections.values_list("id", flat=True):
             section_changed(section_id)
     return event
+
+
+def event_delete(*, event: Event, confirm_name: str) -> None:
+    """Delete an event with all its sections, players, rounds, results and roles, in
+    one transaction. `confirm_name` is the event's name as the chief arbiter typed it.
+    Refused while a round of it is being paired."""
+    check_typed_name(confirm_name, event.name, "event")
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        busy = PairingJob.objects.filter(
+            section__event=event,
+            status__in=(PairingJob.Status.QUEUED, PairingJob.Status.RUNNING),
+        )
+        if busy.exists():
+            raise StateError(f"{event.name}: a round is being paired; delete it once it is done.")
+        event.delete()
+        transaction.on_commit(memo_forget)
+    # This process's slug memo and its copies of cached answers (the front door
+    # replays those): the event's pages answer 404 from the next request on. Other
+    # processes find the sections' version rows gone, so none of their answers is
+    # current any more.
+    memo_forget()
 
 
 def event_role_grant(*, event: Event, user, role: str = EventRole.Role.ARBITER) -> EventRole:

@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import F, Max
 
 from pairing.engine.mcmahon.ranks import RankError, format_rank, registration_rank
 from tournaments.caching.versions import section_changed
+from tournaments.collation import name_sort_key
 from tournaments.errors import InvariantError, ServiceError, StateError
+from tournaments.gorank import RankError, rank_to_grade
 from tournaments.models import (
     Bye,
     ByeKind,
@@ -164,6 +166,55 @@ def player_delete(*, player: Player) -> None:
             raise StateError(f"{player.name} has already been paired; withdraw instead.")
         section_changed(player.section_id)
         player.delete()
+
+
+# The initial ranking -----------------------------------------------------------------
+
+# FIDE titles, strongest first, for players of equal rating (C.04.2, initial order).
+TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+
+
+def initial_ranking_key(player: Player, *, go: bool = False) -> tuple:
+    """FIDE's initial ranking (C.04.2 "Initial order"): rating, highest first (no rating
+    last), then title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, none), then name in
+    alphabetical order. Go: rank, strongest first, then rating and name."""
+    rating = -(player.rating or 0)
+    name = name_sort_key(player.name)
+    if go:
+        try:
+            grade = -rank_to_grade(player.go_rank) if player.go_rank else 99
+        except RankError:
+            grade = 99
+        return (grade, rating, name)
+    title = (player.title or "").strip().upper()
+    order = TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER)
+    return (rating, order, name)
+
+
+def players_renumber_by_rating(*, section: Section) -> list[Player]:
+    """Give pairing numbers 1, 2, ... in the initial ranking's order (see
+    `initial_ranking_key`). Only before round 1 is paired: numbers are what every
+    paired round, the crosstable and the TRF export refer to. Returns the players in
+    their new order."""
+    with transaction.atomic():
+        section = Section.objects.select_for_update().get(pk=section.pk)
+        if section.rounds.exists():
+            raise StateError(
+                f"{section.name}: round 1 is paired; pairing numbers can no longer change."
+            )
+        players = list(section.players.all())
+        if not players:
+            return []
+        ordered = sorted(players, key=lambda p: initial_ranking_key(p, go=section.is_go))
+        # Two steps, so no moment has two players on one number (a unique constraint):
+        # first everyone above the highest number, then each on their new one.
+        shift = max(p.pairing_number for p in players)
+        Player.objects.filter(section=section).update(pairing_number=F("pairing_number") + shift)
+        for number, player in enumerate(ordered, start=1):
+            player.pairing_number = number
+        Player.objects.bulk_update(ordered, ["pairing_number"])
+        section_changed(section.pk)
+    return ordered
 
 
 # Prohibited pairs ------------------------------------------------------------------

@@ -27,6 +27,7 @@ from tournaments.errors import InvariantError, RulesBroken, ServiceError, StateE
 from tournaments.jobs.models import PairingJob
 from tournaments.jobs.queue import job_enqueue
 from tournaments.models import Bye, Game, Round, RoundStatus, Section
+from tournaments.presentation import numbered
 from tournaments.snapshot import SectionSnapshot, bye_points
 
 log = logging.getLogger(__name__)
@@ -226,8 +227,10 @@ def round_close(*, round: Round) -> Round:
             )
         pending = list(rnd.games.filter(result="").values_list("board", flat=True))
         if pending:
-            boards = ", ".join(str(b) for b in pending[:10])
-            raise StateError(f"Round {rnd.number}: no result yet on board(s) {boards}.")
+            more = f" (and {len(pending) - 10} more)" if len(pending) > 10 else ""
+            raise StateError(
+                f"Round {rnd.number}: no result yet on {numbered('board', pending[:10])}{more}."
+            )
         rnd.status = RoundStatus.CLOSED
         rnd.closed_at = timezone.now()
         rnd.save(update_fields=["status", "closed_at", "updated_at"])
@@ -263,10 +266,10 @@ def pairing_precheck(snapshot: SectionSnapshot, round_number: int | None = None)
     for r in earlier:
         pending = snapshot.pending_boards(r.number)
         if pending:
-            boards = ", ".join(str(b) for b in pending)
+            them = "it" if len(pending) == 1 else "them"
             raise StateError(
-                f"Round {r.number} has no result yet on board(s) {boards}; enter them "
-                f"before pairing round {number}."
+                f"Round {r.number} has no result yet on {numbered('board', pending)}; "
+                f"enter {them} before pairing round {number}."
             )
     if len(snapshot.active_players(number)) < 2:
         raise StateError(f"{section.name}: at least two players must take part in round {number}.")

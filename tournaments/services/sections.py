@@ -10,10 +10,14 @@ from django.db import transaction
 from django.db.models import Max
 
 from tiebreaks.methods.presets import get_preset
+from tournaments.caching.responses import memo_forget
 from tournaments.caching.versions import section_changed
 from tournaments.errors import ServiceError, StateError
+from tournaments.jobs.models import PairingJob
 from tournaments.models import Event, GameKind, PairingSystem, Section
-from tournaments.services.common import check_fields, full_clean, unique_slug
+from tournaments.services.common import check_fields, check_typed_name, full_clean, unique_slug
+
+ACTIVE_JOB = (PairingJob.Status.QUEUED, PairingJob.Status.RUNNING)
 
 SECTION_FIELDS = frozenset(
     f.name
@@ -78,3 +82,31 @@ def section_update(*, section: Section, **fields: Any) -> Section:
         section.save()
         section_changed(section.pk)
     return section
+
+
+def forget_section(event_slug: str, section_slug: str) -> None:
+    """Drop this process's memory of the section's slugs and of its event's sections,
+    so its public pages and API answers say 404 (and the event page leaves it out) at
+    once. Other processes need no telling: the section's version row is gone with it,
+    so no cached answer of theirs is current any more (tournaments/caching)."""
+    memo_forget(("section", event_slug, section_slug))
+    memo_forget(("event", event_slug))
+
+
+def section_delete(*, section: Section, confirm_name: str) -> None:
+    """Delete a section with everything in it (players, rounds, results and their
+    audit, pairing jobs), in one transaction. `confirm_name` is the section's name as
+    the chief arbiter typed it. Refused while one of its rounds is being paired."""
+    check_typed_name(confirm_name, section.name, "section")
+    with transaction.atomic():
+        section = Section.objects.select_for_update().select_related("event").get(pk=section.pk)
+        if PairingJob.objects.filter(section=section, status__in=ACTIVE_JOB).exists():
+            raise StateError(
+                f"{section.name}: a round is being paired; delete the section once it is done."
+            )
+        event_slug, slug = section.event.slug, section.slug
+        section.delete()
+        # Another request may resolve the slugs again before this commits: forget
+        # them once more when it has.
+        transaction.on_commit(lambda: forget_section(event_slug, slug))
+    forget_section(event_slug, slug)

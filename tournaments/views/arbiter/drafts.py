@@ -1,4 +1,5 @@
-"""Editing a draft round by hand: swap two players, move one, make a board, re-pair.
+"""Editing a draft round by hand: swap two players, move one, make a board, give the
+bye, re-pair; and starting a round as an empty draft to pair it all by hand.
 
 After each edit the page shows the rule checker's list of broken absolute rules."""
 
@@ -9,10 +10,10 @@ from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import ServiceError
-from tournaments.forms.rounds import BoardForm, MoveForm, SwapForm
+from tournaments.forms.rounds import BoardForm, GiveByeForm, MoveForm, SwapForm
 from tournaments.services import drafts
 from tournaments.views.arbiter.access import arbiter_view
-from tournaments.views.arbiter.common import fail, go, round_url
+from tournaments.views.arbiter.common import fail, go, round_url, section_url
 from tournaments.views.arbiter.jobs import job_response
 from tournaments.views.arbiter.rounds import round_context
 
@@ -34,8 +35,9 @@ def _answer(request, rnd, *, violations=None, forms=None, status=200):
 
 def _report(request, violations, done: str) -> None:
     if violations:
+        rules = "rule" if len(violations) == 1 else "rules"
         messages.warning(
-            request, f"{done} The checker now reports {len(violations)} broken rule(s)."
+            request, f"{done} The checker now reports {len(violations)} broken {rules}."
         )
     else:
         messages.success(request, f"{done} No absolute rule is broken.")
@@ -91,6 +93,35 @@ def draft_board(request, event, section, round):
         return violations, f"Board made by hand: {white.name} v {black.name}."
 
     return _edit(request, round, BoardForm(request.POST, round=round), "board", action)
+
+
+@arbiter_view
+@require_POST
+def draft_bye(request, event, section, round):
+    def action(data):
+        (player,) = _players(section, data["player"])
+        violations = drafts.draft_give_bye(round=round, player=player)
+        return violations, f"{player.name} has the pairing-allocated bye."
+
+    return _edit(request, round, GiveByeForm(request.POST, round=round), "bye", action)
+
+
+@arbiter_view
+@require_POST
+def draft_start(request, event, section):
+    """The next round as an empty draft, to be paired by hand."""
+    try:
+        rnd = drafts.draft_start_empty(section=section)
+    except ServiceError as exc:
+        fail(request, exc)
+        return go(request, section_url(section))
+    rnd.section = section
+    messages.success(
+        request,
+        f"Round {rnd.number} is an empty draft: make its boards below, give the bye if "
+        "one is needed, then publish.",
+    )
+    return go(request, round_url(rnd) + "#edit")
 
 
 @arbiter_view

@@ -8,9 +8,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.errors import ServiceError
+from tournaments.forms.common import TypedNameForm
 from tournaments.forms.events import ArbiterAddForm, EventForm
 from tournaments.forms.sections import SectionForm
 from tournaments.selectors.events import (
+    event_contents,
     event_list_for_user,
     event_roles,
     user_can_arbitrate,
@@ -87,6 +89,34 @@ def event_edit(request, event):
             messages.success(request, "Event details saved.")
             return redirect(_event_url(event))
     return render(request, "arbiter/event_form.html", {"form": form, "event": event})
+
+
+@arbiter_view(chief=True)
+@require_http_methods(["GET", "POST"])
+def event_delete(request, event):
+    """Delete the event and everything in it, once its name is typed out."""
+    form = TypedNameForm(request.POST or None, what="event")
+    if request.method == "POST" and form.is_valid():
+        name = event.name
+        try:
+            event_services.event_delete(event=event, confirm_name=form.cleaned_data["confirm_name"])
+        except ServiceError as exc:
+            form.add_error("confirm_name", exc.message)
+        else:
+            messages.success(request, f"{name} is deleted, with all its sections.")
+            return redirect("arbiter:event_list")
+    return render(
+        request,
+        "arbiter/delete.html",
+        {
+            "event": event,
+            "form": form,
+            "what": "event",
+            "name": event.name,
+            "contents": event_contents(event=event),
+            "cancel_url": _event_url(event),
+        },
+    )
 
 
 @arbiter_view(chief=True)

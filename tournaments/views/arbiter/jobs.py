@@ -11,6 +11,7 @@ from django_htmx.http import HttpResponseStopPolling, push_url, reselect, reswap
 
 from tournaments.errors import QueueUnreachable, ServiceError
 from tournaments.jobs.models import PairingJob
+from tournaments.selectors.sections import pairing_blockers
 from tournaments.services.rounds import pairing_job_request
 from tournaments.views.arbiter.access import arbiter_view
 from tournaments.views.arbiter.common import fail, go, section_url
@@ -47,7 +48,12 @@ def _finished(request, section, job):
     response = render(
         request,
         "arbiter/partials/job.html",
-        {"section": section, "job": job, "job_url": _job_url(section, job)},
+        {
+            "section": section,
+            "job": job,
+            "job_url": _job_url(section, job),
+            "blockers": pairing_blockers(section=section, message=job.message),
+        },
     )
     response.status_code = HttpResponseStopPolling.status_code
     return response

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.errors import ServiceError
@@ -14,6 +16,7 @@ from tournaments.forms.players import (
     WithdrawForm,
 )
 from tournaments.models import ByeKind
+from tournaments.presentation import numbered
 from tournaments.selectors.players import (
     player_games,
     section_avoid_groups,
@@ -35,11 +38,42 @@ def _add_form(section, data=None) -> PlayerForm:
     return PlayerForm(data, section=section, late_entry=_late(section), prefix="add")
 
 
+def _wants_json(request) -> bool:
+    """The page's own script adds players and asks for JSON (static/js/players.js)."""
+    return request.headers.get("Accept", "").startswith("application/json")
+
+
+def _form_errors(form) -> list[str]:
+    """Each error of a refused entry as a sentence naming its field."""
+    out = []
+    for name, errors in form.errors.items():
+        label = form.fields[name].label if name in form.fields else ""
+        out += [f"{label}: {e}" if label else str(e) for e in errors]
+    return out
+
+
+def _added_json(request, section, player) -> JsonResponse:
+    row = render_to_string(
+        "arbiter/partials/player_row.html", {"player": player, "section": section}, request
+    )
+    return JsonResponse(
+        {
+            "number": player.pairing_number,
+            "name": player.name,
+            "message": f"Added {player.pairing_number}. {player.name}.",
+            "row": row,
+            "count": section.players.count(),
+        }
+    )
+
+
 @arbiter_view
 @require_http_methods(["GET", "POST"])
 def players(request, event, section):
+    """The list and its quick add form. With the page's script the form stays where it
+    is (cleared at once for the next player) and each entry is sent in turn, answered
+    in JSON; without it the form posts and the page comes back."""
     form = _add_form(section, request.POST if request.method == "POST" else None)
-    added = None
     if request.method == "POST" and form.is_valid():
         try:
             added = services.player_create(
@@ -50,23 +84,39 @@ def players(request, event, section):
         except ServiceError as exc:
             form.add_error(None, exc.message)
         else:
-            form = _add_form(section)
-            if not request.htmx:
-                messages.success(request, f"{added.name} is player {added.pairing_number}.")
-                return redirect(section_url(section, "players"))
+            if _wants_json(request):
+                return _added_json(request, section, added)
+            messages.success(request, f"{added.name} is player {added.pairing_number}.")
+            return redirect(section_url(section, "players"))
+    if request.method == "POST" and _wants_json(request):
+        return JsonResponse({"errors": _form_errors(form)}, status=400)
     context = {
         "event": event,
         "section": section,
         "form": form,
-        "added": added,
         "tab": "players",
         "player_count": section.players.count(),
+        "players": section_players(section=section),
+        "late": _late(section),
     }
-    if request.htmx and request.method == "POST":
-        return render(request, "arbiter/partials/player_added.html", context)
-    context["players"] = section_players(section=section)
-    context["late"] = _late(section)
     return render(request, "arbiter/players.html", context)
+
+
+@arbiter_view
+@require_POST
+def players_renumber(request, event, section):
+    """Pairing numbers in the initial ranking's order (rating, title, name)."""
+    try:
+        ordered = services.players_renumber_by_rating(section=section)
+    except ServiceError as exc:
+        fail(request, exc)
+    else:
+        if ordered:
+            messages.success(
+                request,
+                f"Players renumbered by rating, title and name: {ordered[0].name} is number 1.",
+            )
+    return redirect(section_url(section, "players"))
 
 
 @arbiter_view
@@ -172,7 +222,7 @@ def bye_request_add(request, event, section, player):
             done.append(str(number))
     if done:
         label = dict(ByeKind.choices)[kind].lower()
-        messages.success(request, f"{player.name}: {label} in round(s) {', '.join(done)}.")
+        messages.success(request, f"{player.name}: {label} in {numbered('round', done)}.")
     return redirect(_back(section, player) + "#byes")
 
 

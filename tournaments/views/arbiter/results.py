@@ -2,7 +2,8 @@
 
 Every write goes through `result_record` with the version of the game the page
 showed: if another arbiter changed the board meanwhile, the row comes back with
-the current result and a conflict message instead of overwriting it."""
+the current result and a conflict message instead of overwriting it. The page
+sends one result at a time, in the order typed (static/js/results.js)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from tournaments.selectors.rounds import (
     round_audit,
     round_board,
     round_can_undo,
-    round_next_board,
     round_progress,
 )
 from tournaments.services.results import result_record, result_undo_last
@@ -26,16 +26,12 @@ from tournaments.views.arbiter.common import go, round_url
 from tournaments.views.arbiter.rounds import round_context
 
 
-def _row_response(request, rnd, game, *, pending_only: bool, error: str = "", moved: bool):
+def _row_response(request, rnd, game, *, pending_only: bool, error: str = ""):
+    """The board's row as it now is, with the counter, undo button and what comes next
+    out of band. The page's own script queues the keys and moves the cursor
+    (static/js/results.js), so the row never takes the focus itself."""
     game.refresh_from_db()
     entered, total = round_progress(round=rnd)
-    next_board = None
-    if moved:
-        next_board = round_next_board(round=rnd, after=game.board, pending_only=pending_only)
-    next_row = None
-    if next_board is not None:
-        next_game = rnd.games.select_related("white", "black").get(board=next_board)
-        next_row = round_board(game=next_game)
     return render(
         request,
         "arbiter/partials/result_response.html",
@@ -43,8 +39,6 @@ def _row_response(request, rnd, game, *, pending_only: bool, error: str = "", mo
             "section": rnd.section,
             "round": rnd,
             "row": round_board(game=game),
-            "next_row": next_row,
-            "focus_self": next_row is None,
             "is_last": not rnd.section.rounds.filter(number__gt=rnd.number).exists(),
             "error": error,
             "entered": entered,
@@ -82,9 +76,7 @@ def result(request, event, section, round, board):
         except ServiceError as exc:
             error = exc.message
     if request.htmx:
-        return _row_response(
-            request, round, game, pending_only=pending_only, error=error, moved=not error
-        )
+        return _row_response(request, round, game, pending_only=pending_only, error=error)
     if error:
         messages.error(request, error)
     suffix = "?pending=1" if pending_only else ""

@@ -11,6 +11,7 @@ from tournaments.errors import RulesBroken, ServiceError
 from tournaments.forms.rounds import (
     RESULT_BUTTONS,
     BoardForm,
+    GiveByeForm,
     MoveForm,
     PublishForm,
     SwapForm,
@@ -59,6 +60,7 @@ def round_context(request, rnd, *, violations=None, forms=None) -> dict:
             swap_form=forms.get("swap") or SwapForm(round=rnd, players=snapshot.players),
             move_form=forms.get("move") or MoveForm(round=rnd, players=snapshot.players),
             board_form=forms.get("board") or BoardForm(round=rnd, players=snapshot.players),
+            bye_form=forms.get("bye") or GiveByeForm(round=rnd, players=snapshot.players),
             publish_form=PublishForm(),
             job=job_active(section=section),
         )

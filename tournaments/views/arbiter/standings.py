@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.shortcuts import render
 
+from tournaments.collation import name_sort_key
 from tournaments.errors import ServiceError
 from tournaments.selectors.rounds import round_boards, round_byes, round_games
 from tournaments.selectors.standings import crosstable as crosstable_of
@@ -39,15 +40,22 @@ def standings(request, event, section):
     )
 
 
+def crosstable_order(request) -> str:
+    """?order=rank orders a crosstable by the standings; anything else by number."""
+    return "rank" if request.GET.get("order") == "rank" else "number"
+
+
 @arbiter_view
 def crosstable(request, event, section):
+    order = crosstable_order(request)
     return render(
         request,
         "arbiter/crosstable.html",
         {
             "event": event,
             "section": section,
-            "table": crosstable_of(section=section),
+            "table": crosstable_of(section=section, order=order),
+            "order": order,
             "tab": "crosstable",
         },
     )
@@ -90,7 +98,7 @@ def _alphabetical(snapshot: SectionSnapshot, number: int) -> list[tuple]:
         out.append((g.black, g.board, "black", g.white))
     for row in round_byes(snapshot=snapshot, number=number):
         out.append((row.bye.player, None, row.label, None))
-    return sorted(out, key=lambda item: item[0].name.casefold())
+    return sorted(out, key=lambda item: name_sort_key(item[0].name))
 
 
 @arbiter_view

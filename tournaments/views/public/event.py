@@ -16,6 +16,7 @@ from urllib.parse import quote_plus
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http.request import split_domain_port
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -23,6 +24,7 @@ from django.utils import translation
 from django.views.decorators.http import require_safe
 from django_htmx.http import HttpResponseStopPolling
 
+from config.address import lan_address
 from tournaments.caching.frontdoor import remember
 from tournaments.caching.responses import (
     RESOLVE_TTL,
@@ -153,7 +155,8 @@ def event_home(request: HttpRequest, event: str) -> HttpResponse:
 
     def build(obj: Event, summaries) -> dict[str, Any]:
         url = request.build_absolute_uri(reverse("public:event", args=[event]))
-        return {"qr": qr_svg(url), "query": "", "found": None}
+        lan = lan_hint(request, reverse("public:poster", args=[event]))
+        return {"qr": qr_svg(url), "query": "", "found": None, "lan": lan}
 
     return _serve(
         request,
@@ -164,13 +167,30 @@ def event_home(request: HttpRequest, event: str) -> HttpResponse:
     )
 
 
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
+
+
+def lan_hint(request: HttpRequest, path: str) -> dict[str, str] | None:
+    """When the page is served on this computer's own address (127.0.0.1, localhost),
+    the QR code there is useless to phones: what to do instead, with this computer's
+    address on the local network where it can be found."""
+    host, port = split_domain_port(request.get_host())
+    if not (host in LOCAL_HOSTS or host.startswith("127.") or host.endswith(".localhost")):
+        return None
+    port = port or ("443" if request.is_secure() else "80")
+    lan = lan_address()
+    poster = f"{request.scheme}://{lan}:{port}{path}" if lan else ""
+    return {"origin": f"{request.scheme}://{request.get_host()}", "port": port, "poster": poster}
+
+
 @require_safe
 def poster(request: HttpRequest, event: str) -> HttpResponse:
-    """An A4 poster for the venue: the event's name and a large QR code to its page."""
+    """An A4 poster for the venue: the event's name and a large QR code to its page
+    (and, when it is opened on this computer's own address, how to serve the venue)."""
 
     def build(obj: Event, summaries) -> dict[str, Any]:
         url = request.build_absolute_uri(reverse("public:event", args=[event]))
-        return {"qr": qr_svg(url)}
+        return {"qr": qr_svg(url), "lan": lan_hint(request, request.path)}
 
     return _serve(
         request,

@@ -8,12 +8,12 @@ costs no database query.
 from __future__ import annotations
 
 import hashlib
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.core.cache import cache
 
+from tournaments import collation
 from tournaments.caching.versions import section_cache_key
 from tournaments.models import Section
 from tournaments.selectors.players import PlayerLine, section_player_lines
@@ -25,10 +25,9 @@ INDEX_TIMEOUT = 6 * 3600
 
 
 def name_key(text: str) -> str:
-    """Lower case without accents or punctuation, so "muller" finds "Müller, Jörg"."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    kept = [c for c in decomposed if not unicodedata.combining(c)]
-    return " ".join("".join(c if c.isalnum() else " " for c in kept).split())
+    """Lower case without accents, apostrophes or other punctuation, so "muller" finds
+    "Müller, Jörg", "obrien" finds "O'Brien" and "overgaard" finds "Øvergaard"."""
+    return collation.name_key(text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -227,16 +227,26 @@ def standings(request: HttpRequest, event: str, section: str) -> HttpResponse:
 
 @require_safe
 def crosstable(request: HttpRequest, event: str, section: str) -> HttpResponse:
+    """By pairing number, or (?order=rank) in the order of the standings."""
+    order = "rank" if request.GET.get("order") == "rank" else "number"
+
     def build(sec) -> dict[str, Any]:
-        table = crosstable_of(section=sec, published_only=True)
-        return {"numbers": table.rounds, "rows": table.rows}
+        table = crosstable_of(section=sec, published_only=True, order=order)
+        return {
+            "numbers": table.rounds,
+            "rows": table.rows,
+            "order": order,
+            "ranked_after": table.ranked_after,
+        }
 
     path = reverse("public:crosstable", args=[event, section])
+    if order == "rank":
+        path += "?order=rank"
     return _serve(
         request,
         event,
         section,
-        parts=("crosstable",),
+        parts=("crosstable", order),
         tab="crosstable",
         path=path,
         template="public/crosstable.html",
