@@ -215,7 +215,7 @@ def explanation_view(data: dict | None) -> Explanation:
         return Explanation()
     text = str(data.get("summary") or data.get("text") or data.get("reason") or "")
     badges: list[str] = [str(b) for b in data.get("badges") or ()]  # McMahon: ready-made
-    notes: list[str] = [str(s) for s in data.get("sentences") or ()]
+    notes: list[str] = [str(sentence) for sentence in data.get("sentences") or ()]
     for flag in () if badges else data.get("flags") or ():
         flag = str(flag)
         if flag in FLAG_BADGES:

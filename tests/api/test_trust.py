@@ -62,7 +62,7 @@ def test_h9_export_holds_the_finished_rounds_and_says_which_are_left_out(api):
         game.result = "1-0"
         game.save()
     exported = h9_export(section=setup.section)
-    assert "Round(s) 2 are not finished" in exported.notes[0]
+    assert "Round 2 is not finished: the file holds round 1 only." in exported.notes[0]
     rows = [x for x in exported.text.splitlines() if x and not x.startswith(";")]
     assert rows and all(len(r.split()) >= 1 for r in rows)
     response = api.get(base(setup.section) + "export.h9")

@@ -113,14 +113,14 @@ def test_a_prohibited_pairing_in_the_way_is_named_with_a_link(client):
     assert f'href="{setup.url("prohibited")}">Change it</a>' in page
 
 
-def test_the_mcmahon_bar_in_the_way_is_named_with_a_link_to_its_settings(client):
-    setup = make_setup(players=0, go=True, mcmahon_bar="1d", mcmahon_floor="20k")
-    player_create(section=setup.section, name="Strong", go_rank="3d")
-    player_create(section=setup.section, name="Weak", go_rank="10k")
+def test_the_same_club_rule_in_the_way_is_named_with_a_link_to_its_settings(client):
+    setup = make_setup(players=0, go=True, mcmahon_options={"forbid_same_club": True})
+    player_create(section=setup.section, name="Strong", go_rank="3d", club="Lyon")
+    player_create(section=setup.section, name="Weak", go_rank="10k", club="Lyon")
     client.force_login(setup.arbiter)
     page = client.post(setup.url("pair"), headers=HX).content.decode()
-    assert "handicap games above the bar" in page
-    assert "McMahon bar (1d): no handicap game may involve a player at or above it." in page
+    assert "Lyon" in page  # the engine says what keeps them apart
+    assert "Never pair players of the same club." in page
     assert f'href="{setup.url("section_edit")}#mcmahon-settings">Change it</a>' in page
     settings = client.get(setup.url("section_edit")).content.decode()
     assert 'id="mcmahon-settings"' in settings

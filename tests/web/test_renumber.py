@@ -84,7 +84,7 @@ def test_the_trf_export_and_the_crosstable_use_the_new_numbers(registered):
     section = registered.section
     players_renumber_by_rating(section=section)
     make_round(section)  # 1-2, 3-4, ... by the new numbers
-    trf = trf_export(section=section)
+    trf = trf_export(section=section).text
     lines = [line for line in trf.splitlines() if line.startswith("001")]
     assert [int(line[4:8]) for line in lines] == list(range(1, 9))
     assert "Berg, Bo" in lines[0] and "Cruz, Cy" in lines[7]

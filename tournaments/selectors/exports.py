@@ -24,6 +24,7 @@ from pairing.gorecord import (
 )
 from tournaments.engines import mcmahon_config
 from tournaments.models import ByeKind, Result, Section
+from tournaments.presentation import numbered
 from tournaments.snapshot import SectionSnapshot
 
 
@@ -161,12 +162,9 @@ def h9_export(*, section: Section, published_only: bool = False) -> ExportFile:
     notes = []
     later = [n for n in t.rounds_with_games() if n > finished]
     if later:
-        rounds = ", ".join(str(n) for n in later)
-        notes.append(
-            f"Round(s) {rounds} are not finished: the file holds rounds 1 to {finished}."
-            if finished
-            else f"Round(s) {rounds} are not finished: the file holds no round yet."
-        )
+        verb = "is" if len(later) == 1 else "are"
+        held = f"rounds 1 to {finished}" if finished > 1 else "round 1" if finished else "no round"
+        notes.append(f"{numbered('Round', later)} {verb} not finished: the file holds {held} only.")
         t.games = [g for g in t.games if g.round <= finished]
         t.byes = [b for b in t.byes if b.round <= finished]
         t.settings.number_of_rounds = max(finished, 1)

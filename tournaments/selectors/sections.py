@@ -111,15 +111,6 @@ def pairing_blockers(*, section: Section, message: str) -> list[PairingBlocker]:
     rules themselves, such as no rematch, are no setting and are not listed)."""
     said = message.lower()
     found = []
-    if "above the bar" in said:
-        bar = section.mcmahon_bar or "not set"
-        found.append(
-            PairingBlocker(
-                f"McMahon bar ({bar}): no handicap game may involve a player at or above it.",
-                "section_edit",
-                "mcmahon-settings",
-            )
-        )
     if "prohibited" in said or "family or team" in said:
         found.append(
             PairingBlocker(

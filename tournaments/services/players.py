@@ -12,7 +12,7 @@ from pairing.engine.mcmahon.ranks import RankError, format_rank, registration_ra
 from tournaments.caching.versions import section_changed
 from tournaments.collation import name_sort_key
 from tournaments.errors import InvariantError, ServiceError, StateError
-from tournaments.gorank import RankError, rank_to_grade
+from tournaments.gorank import rank_to_grade
 from tournaments.models import (
     Bye,
     ByeKind,
