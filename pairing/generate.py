@@ -36,7 +36,7 @@ from pairing.record import DEFAULT_POINTS, PlayerRecord, RoundEntry, TournamentR
 from pairing.simulation.milvang import draw_results
 
 
-class ConfigError(ValueError):
+class GeneratorConfigError(ValueError):
     """A bad configuration line: str() names the line."""
 
     def __init__(self, line: int, message: str) -> None:
@@ -90,7 +90,7 @@ def parse_config(text: str) -> GeneratorConfig:
             continue
         key, sep, value = (part.strip() for part in line.partition("="))
         if not sep:
-            raise ConfigError(number, f"expected Key=value, found {line!r}")
+            raise GeneratorConfigError(number, f"expected Key=value, found {line!r}")
         try:
             if key in _INT_KEYS:
                 values[_INT_KEYS[key]] = int(value)
@@ -98,7 +98,7 @@ def parse_config(text: str) -> GeneratorConfig:
                 name, least = _RATE_KEYS[key]
                 rate = float(value)
                 if not rate >= least:
-                    raise ConfigError(number, f"{key} must be at least {least}")
+                    raise GeneratorConfigError(number, f"{key} must be at least {least}")
                 values[name] = rate
             elif key in _POINT_KEYS:
                 amount = Fraction(value)
@@ -110,16 +110,16 @@ def parse_config(text: str) -> GeneratorConfig:
             elif key in _IGNORED_KEYS:
                 ignored.append(key)
             else:
-                raise ConfigError(number, f"unknown key {key!r}")
+                raise GeneratorConfigError(number, f"unknown key {key!r}")
         except ValueError as exc:
-            if isinstance(exc, ConfigError):
+            if isinstance(exc, GeneratorConfigError):
                 raise
-            raise ConfigError(number, f"{key}: {value!r} is not a valid value") from None
+            raise GeneratorConfigError(number, f"{key}: {value!r} is not a valid value") from None
     config = GeneratorConfig(**values, points=points, ignored=tuple(ignored))
     if config.players < 2 or config.rounds < 1:
-        raise ConfigError(0, "need at least 2 players and 1 round")
+        raise GeneratorConfigError(0, "need at least 2 players and 1 round")
     if config.lowest_rating > config.highest_rating:
-        raise ConfigError(0, "LowestRating is above HighestRating")
+        raise GeneratorConfigError(0, "LowestRating is above HighestRating")
     return config
 
 

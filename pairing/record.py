@@ -60,10 +60,6 @@ class RoundEntry:
     def is_forfeit(self) -> bool:
         return self.code in FORFEIT_CODES
 
-    @property
-    def is_bye(self) -> bool:
-        return self.code in BYE_CODES
-
 
 EMPTY_ENTRY = RoundEntry(None, "-", ABSENT_CODE)
 

@@ -47,7 +47,7 @@ from pairing.engine.swiss.from_record import request_from_record
 from pairing.engine.swiss.request import BACKEND_CHOICES
 from pairing.engine.swiss.result import SwissPairing
 from pairing.formats.trf import TRFError, read_trf, write_trf
-from pairing.generate import ConfigError, GeneratorConfig, generate_tournament, read_config
+from pairing.generate import GeneratorConfig, GeneratorConfigError, generate_tournament, read_config
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_SIZE, EXIT_FILE = range(6)
 SYSTEM_ORDER = ("dutch", "burstein", "monrad", "random", "random2", "adjacent")
@@ -236,7 +236,7 @@ def main(
         err,
         [
             (PairingError, EXIT_NO_PAIRING, ""),
-            ((TRFError, ConfigError, RequestError), EXIT_INVALID, ""),
+            ((TRFError, GeneratorConfigError, RequestError), EXIT_INVALID, ""),
             ((WeightRangeError, SizeLimitError), EXIT_SIZE, ""),
         ],
         file_message=lambda e: f"cannot access {e.filename or ''}: {e.strerror or e}",

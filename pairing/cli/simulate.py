@@ -33,8 +33,8 @@ from pairing.cli.support import Parser, UsageError, guarded
 from pairing.simulation.config import (
     DEFAULT_TIEBREAKS,
     PAPER_SYSTEMS,
-    ConfigError,
     SimulationConfig,
+    SimulationConfigError,
     parse_systems,
 )
 from pairing.simulation.external import ExternalEngineError
@@ -91,7 +91,7 @@ def config_from_args(args: argparse.Namespace) -> SimulationConfig:
             tiebreaks=tuple(t.strip() for t in args.tiebreaks.split(",") if t.strip()),
             engine_cmd=args.engine_cmd,
         )
-    except (ConfigError, StrengthError) as exc:
+    except (SimulationConfigError, StrengthError) as exc:
         raise UsageError(str(exc)) from None
 
 

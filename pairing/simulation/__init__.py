@@ -21,8 +21,8 @@ from pairing.simulation.config import (
     DEFAULT_TIEBREAKS,
     EXTERNAL,
     PAPER_SYSTEMS,
-    ConfigError,
     SimulationConfig,
+    SimulationConfigError,
 )
 from pairing.simulation.milvang import (
     Outcome,
@@ -39,9 +39,9 @@ __all__ = [
     "DEFAULT_TIEBREAKS",
     "EXTERNAL",
     "PAPER_SYSTEMS",
-    "ConfigError",
     "Outcome",
     "SimulationConfig",
+    "SimulationConfigError",
     "SimulationResult",
     "StrengthModel",
     "black_win_probability",

@@ -23,7 +23,7 @@ EXTERNAL = "external"
 BLOSSOM_SYSTEMS = ("dutch", "burstein", "monrad", "random", "random2", "adjacent")
 
 
-class ConfigError(ValueError):
+class SimulationConfigError(ValueError):
     """Simulation settings that cannot be run; the message names the setting."""
 
 
@@ -31,13 +31,15 @@ def parse_systems(text: str) -> tuple[str, ...]:
     """ "dutch,burstein,external" -> ("dutch", "burstein", "external")."""
     names = tuple(s.strip().lower() for s in text.split(",") if s.strip())
     if not names:
-        raise ConfigError("systems: name at least one pairing system")
+        raise SimulationConfigError("systems: name at least one pairing system")
     known = (*BLOSSOM_SYSTEMS, EXTERNAL)
     for name in names:
         if name not in known:
-            raise ConfigError(f"systems: unknown system {name!r}; choose from {', '.join(known)}")
+            raise SimulationConfigError(
+                f"systems: unknown system {name!r}; choose from {', '.join(known)}"
+            )
     if len(set(names)) != len(names):
-        raise ConfigError("systems: a system is named twice")
+        raise SimulationConfigError("systems: a system is named twice")
     return names
 
 
@@ -70,41 +72,41 @@ class SimulationConfig:
         if isinstance(self.strength, str):
             object.__setattr__(self, "strength", parse_strength(self.strength))
         if self.players < 2:
-            raise ConfigError(f"players: at least 2, not {self.players}")
+            raise SimulationConfigError(f"players: at least 2, not {self.players}")
         if self.rounds < 1:
-            raise ConfigError(f"rounds: at least 1, not {self.rounds}")
+            raise SimulationConfigError(f"rounds: at least 1, not {self.rounds}")
         if self.rounds >= self.players + (self.players % 2):
-            raise ConfigError(
+            raise SimulationConfigError(
                 f"rounds: {self.players} players cannot play {self.rounds} rounds without "
                 f"meeting twice (at most {self.players - 1 + self.players % 2})"
             )
         if self.events < 1:
-            raise ConfigError(f"events: at least 1, not {self.events}")
+            raise SimulationConfigError(f"events: at least 1, not {self.events}")
         if not self.systems:
-            raise ConfigError("systems: name at least one pairing system")
+            raise SimulationConfigError("systems: name at least one pairing system")
         parse_systems(",".join(self.systems))
         if EXTERNAL in self.systems and not (self.engine_cmd or "").strip():
-            raise ConfigError("systems: 'external' needs --engine-cmd")
+            raise SimulationConfigError("systems: 'external' needs --engine-cmd")
         if not self.beta > 0:
-            raise ConfigError(f"beta: must be positive, not {self.beta}")
+            raise SimulationConfigError(f"beta: must be positive, not {self.beta}")
         for name, rate in (
             ("forfeit rate", self.forfeit_rate),
             ("half-bye rate", self.half_bye_rate),
         ):
             if not 0.0 <= rate <= 1.0:
-                raise ConfigError(f"{name}: a probability between 0 and 1, not {rate}")
+                raise SimulationConfigError(f"{name}: a probability between 0 and 1, not {rate}")
         if not 0 <= self.seed < 2**63:
-            raise ConfigError(f"seed: between 0 and 2**63 - 1, not {self.seed}")
+            raise SimulationConfigError(f"seed: between 0 and 2**63 - 1, not {self.seed}")
         from tiebreaks.methods.registry import get_method
 
         for acronym in self.tiebreaks:
             try:
                 get_method(acronym)
             except ValueError as exc:
-                raise ConfigError(f"tiebreaks: {exc}") from None
+                raise SimulationConfigError(f"tiebreaks: {exc}") from None
         unknown = [s for s in self.systems if s != EXTERNAL and s not in SYSTEMS]
         if unknown:
-            raise ConfigError(f"systems: the engine does not know {unknown[0]!r}")
+            raise SimulationConfigError(f"systems: the engine does not know {unknown[0]!r}")
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready parameters (the strength model in its command-line spelling)."""

@@ -7,7 +7,12 @@ from fractions import Fraction
 import pytest
 
 from pairing.formats.trf import format_trf
-from pairing.generate import ConfigError, GeneratorConfig, generate_tournament, parse_config
+from pairing.generate import (
+    GeneratorConfig,
+    GeneratorConfigError,
+    generate_tournament,
+    parse_config,
+)
 
 
 def test_config_keys():
@@ -38,7 +43,7 @@ def test_pab_points_can_differ_from_a_win():
     ],
 )
 def test_config_errors(text, fragment):
-    with pytest.raises(ConfigError, match=fragment):
+    with pytest.raises(GeneratorConfigError, match=fragment):
         parse_config(text)
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from pairing.engine.swiss import pair_round
 from pairing.engine.swiss.from_record import request_from_record
-from pairing.simulation.config import ConfigError, SimulationConfig, parse_systems
+from pairing.simulation.config import SimulationConfig, SimulationConfigError, parse_systems
 from pairing.simulation.event import event_setup, play_event, simulate_event
 from pairing.simulation.runner import run_simulation
 from pairing.simulation.strength_difference import (
@@ -127,13 +127,13 @@ def test_the_maximum_keeps_the_score_groups():
     ],
 )
 def test_bad_settings_are_refused_with_a_reason(changes, message):
-    with pytest.raises(ConfigError, match=message):
+    with pytest.raises(SimulationConfigError, match=message):
         replace(SimulationConfig(players=12), **changes)
 
 
 def test_systems_are_parsed_and_checked():
     assert parse_systems("Dutch, burstein ,external") == ("dutch", "burstein", "external")
-    with pytest.raises(ConfigError, match="twice"):
+    with pytest.raises(SimulationConfigError, match="twice"):
         parse_systems("dutch,dutch")
 
 

@@ -64,7 +64,7 @@ class CertificateError(RuntimeError):
 class DualSolution:
     """Optimal duals behind a certified result, for explanations and checks.
 
-    `reduced_costs(i, j, w)` gives scale * rc per pair, with
+    `certificate.dual_reduced_costs(duals, i, j, w)` gives scale * rc per pair, with
     rc = y_a + y_b + sum(z_B : a, b in B) - (w - shift), exact integers; rc >= 0
     on every allowed pair and rc = 0 on the matched ones is the certificate
     (see `pairing.engine.matching.certificate`). free_dual: the common dual
@@ -75,11 +75,6 @@ class DualSolution:
     shift: int
     run: Run
     free_dual: int | None
-
-    def reduced_costs(self, i: np.ndarray, j: np.ndarray, w: np.ndarray) -> np.ndarray:
-        from pairing.engine.matching.certificate import reduced_costs
-
-        return reduced_costs(self.run, i, j, w, exact=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,10 +94,6 @@ class SwissGraph:
         self.pairs_evaluated += int(i.size)
         return allowed, weight
 
-    def weight_of(self, a: int, b: int) -> int:
-        t1, t2, t3 = (int(t[0]) for t in self.terms(np.array([a]), np.array([b])))
-        return self.factors.combine_one(t1, t2, t3)
-
     # --- a starting set for exact backends
     def candidate_edges(self) -> tuple[np.ndarray, np.ndarray]:
         """Edges likely in the optimum (see `candidates.py`); a backend must still

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from pairing.formats.trf import layout as L
 from pairing.formats.trf.errors import TRFError
@@ -214,7 +213,3 @@ def format_trailing_records(record: TournamentRecord) -> list[str]:
         else:
             lines.append(f"260 {first:3d} {last:3d}" + "".join(f" {pid:4d}" for pid in ids))
     return lines
-
-
-def points_differ(points: dict[str, Fraction]) -> bool:
-    return points != DEFAULT_POINTS

@@ -24,7 +24,6 @@ from django.utils import translation
 from django.views.decorators.http import require_safe
 from django_htmx.http import HttpResponseStopPolling
 
-from config.address import lan_address
 from tournaments.caching.frontdoor import remember
 from tournaments.caching.responses import (
     RESOLVE_TTL,
@@ -36,6 +35,7 @@ from tournaments.caching.responses import (
 )
 from tournaments.caching.versions import section_versions
 from tournaments.models import Event
+from tournaments.network import lan_address
 from tournaments.selectors.events import (
     SectionSummary,
     event_list_public,
