@@ -131,3 +131,34 @@ def test_a_long_csv_preview_costs_no_query_per_row(django_assert_max_num_queries
     with django_assert_max_num_queries(2):
         preview = csv_preview(section=section, text=text)
     assert preview.ok and len(preview.rows) == 500
+
+
+@pytest.mark.parametrize("rating", ["inf", "-inf", "1e400", "nan", "NaN", "4001"])
+def test_csv_preview_names_a_rating_that_is_no_number_instead_of_failing(rating):
+    section = SectionFactory()
+    preview = csv_preview(section=section, text=f"name,rating\nAnna,{rating}\nBen,1700\n")
+    assert preview.errors == [(2, "rating", f"{rating!r} is not a rating")]
+    with pytest.raises(ServiceError, match="line 2, rating"):
+        csv_import(section=section, text=f"name,rating\nAnna,{rating}\n")
+    assert not section.players.exists()
+
+
+def test_csv_preview_refuses_a_nul_in_a_name_before_confirm():
+    section = SectionFactory()
+    preview = csv_preview(section=section, text="name,club\nAn\x00na,Chess Club\nBen,Ca\x07fe\n")
+    assert not preview.ok
+    assert (2, "name", "contains a control character (U+0000).") in preview.errors
+    assert (3, "club", "contains a control character (U+0007).") in preview.errors
+    with pytest.raises(ServiceError, match="line 2, name: contains a control character"):
+        csv_import(section=section, text="name\nAn\x00na\n")
+    assert not section.players.exists()
+
+
+def test_no_service_stores_a_control_character_in_a_name():
+    from tournaments.services.players import player_create
+
+    section = SectionFactory()
+    with pytest.raises(ServiceError, match=r"name: contains a control character \(U\+0000\)"):
+        player_create(section=section, name="An\x00na")
+    player_create(section=section, name="Anna", club="Tab\tClub")  # a tab is not refused here
+    assert list(section.players.values_list("name", flat=True)) == ["Anna"]

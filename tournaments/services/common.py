@@ -2,18 +2,39 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.db import models
 from django.utils.text import slugify
 
 from tournaments.errors import ServiceError
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def control_characters(obj: Any, *, exclude: Sequence[str] = ()) -> dict[str, list[str]]:
+    """Text fields holding a NUL or another control character (a tab or a line end
+    is allowed): PostgreSQL refuses NUL, and none of them belongs in a name."""
+    found: dict[str, list[str]] = {}
+    for f in obj._meta.concrete_fields:
+        if f.name in exclude or not isinstance(f, models.CharField | models.TextField):
+            continue
+        value = getattr(obj, f.attname, None)
+        if isinstance(value, str) and (m := _CONTROL.search(value)):
+            found[f.name] = [f"contains a control character (U+{ord(m.group()):04X})."]
+    return found
+
+
 def full_clean(obj: Any, *, exclude: Sequence[str] = ()) -> None:
     """The model's own validation, as one ServiceError naming each field."""
     try:
+        problems = control_characters(obj, exclude=exclude)
+        if problems:
+            raise ValidationError(problems)
         obj.full_clean(exclude=list(exclude))
     except ValidationError as exc:
         parts = []

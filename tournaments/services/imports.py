@@ -36,6 +36,7 @@ from tournaments.models import (
     Section,
 )
 from tournaments.selectors.exports import RESULT_TO_GOTHA
+from tournaments.services.common import control_characters
 from tournaments.services.players import player_create
 from tournaments.services.rounds import round_create
 from tournaments.services.sections import section_update
@@ -346,9 +347,10 @@ def _csv_row(section: Section, values: dict[str, str]) -> tuple[dict, list[tuple
     row: dict = {k: v for k, v in values.items() if v != ""}
     if "rating" in row:
         try:
-            row["rating"] = int(float(row["rating"]))
-            if not -3000 <= row["rating"] <= 4000:
+            number = float(row["rating"])
+            if not -3000 <= number <= 4000:  # also refuses inf, 1e400 and nan
                 raise ValueError
+            row["rating"] = int(number)
         except ValueError:
             errors.append(("rating", f"{values['rating']!r} is not a rating"))
             row.pop("rating")
@@ -358,6 +360,9 @@ def _csv_row(section: Section, values: dict[str, str]) -> tuple[dict, list[tuple
         row["go_rank"] = row["go_rank"].lower()
     player = Player(section=section, pairing_number=1, **{k: v for k, v in row.items()})
     try:
+        problems = control_characters(player, exclude=["section"])
+        if problems:
+            raise ValidationError(problems)
         # The fields' own rules only: uniqueness is the database's at Confirm, and
         # checking it here would cost a query per row.
         player.full_clean(
