@@ -12,7 +12,6 @@ from django.utils.text import slugify
 
 from tournaments.errors import ServiceError
 
-
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 

@@ -22,6 +22,7 @@ from pairing.engine.mcmahon.ranks import format_rank, parse_rank
 from pairing.formats.opengotha import OpenGothaError, loads_opengotha
 from pairing.formats.trf.errors import TRFError
 from pairing.formats.trf.reader import parse_trf
+from pairing.formats.trf.records import EVENT_WIDE
 from pairing.gorecord import GoTournament, mcmahon_config
 from pairing.record import TournamentRecord
 from tournaments.engines import ByeSpec, GameSpec, mcmahon_options_of
@@ -207,13 +208,41 @@ def trf_import(*, section: Section, text: str) -> ImportReport:
         for rnd_no, byes in record.announced_byes.items():
             if rnd_no <= played:
                 continue
+            if rnd_no > section.total_rounds:
+                pid = min(byes)
+                raise ServiceError(
+                    f"TRF: player {pid} has a bye announced for round {rnd_no}, "
+                    f"but the section has {section.total_rounds} rounds."
+                )
             for pid, code in byes.items():
+                if pid not in players:
+                    raise ServiceError(
+                        f"TRF: a bye is announced for player {pid}, who is not in the file."
+                    )
                 ByeRequest.objects.create(
                     player=players[pid],
                     round_number=rnd_no,
                     kind=CODE_BYES.get(code, ByeKind.ZERO),
                 )
         for first, last, ids in record.prohibited:
+            unknown = [i for i in ids if i not in players]
+            if unknown:
+                raise ServiceError(
+                    f"TRF: prohibited pairs name player {unknown[0]}, who is not in the file."
+                )
+            twice = sorted({i for i in ids if ids.count(i) > 1})
+            if twice:
+                raise ServiceError(
+                    f"TRF: prohibited pairs from round {first} name player {twice[0]} twice "
+                    "in one group."
+                )
+            if (first, last) == EVENT_WIDE:
+                last = None  # every round, as a prohibited pair added on the page
+            elif not 1 <= first <= last <= section.total_rounds:
+                raise ServiceError(
+                    f"TRF: prohibited pairs for rounds {first}-{last} of a "
+                    f"{section.total_rounds}-round section."
+                )
             members = sorted((players[i] for i in ids), key=lambda p: p.pk)
             for i, a in enumerate(members):
                 for b in members[i + 1 :]:
