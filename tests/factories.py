@@ -44,7 +44,7 @@ class SectionFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Group {n}")
     slug = factory.Sequence(lambda n: f"group-{n}")
     game = GameKind.CHESS
-    pairing_system = PairingSystem.DUTCH
+    pairing_system = PairingSystem.MWM_DUTCH
     total_rounds = 5
     seed = 12345
     tiebreak_preset = "FIDE Swiss 2026"

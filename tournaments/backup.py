@@ -19,6 +19,7 @@ from django.db.models import Model
 
 from tournaments.errors import ServiceError
 from tournaments.models import (
+    LEGACY_SYSTEM,
     Bye,
     ByeRequest,
     Event,
@@ -193,6 +194,8 @@ def event_import(*, document: dict, slug: str | None = None) -> EventImport:
             else:
                 missing.append((role["user"], labels.get(role["role"], role["role"])))
         for sdata in document["sections"]:
+            system = sdata.get("pairing_system")
+            sdata = {**sdata, "pairing_system": LEGACY_SYSTEM.get(system, system)}
             section = _save_keeping_times(_build(Section, sdata, event=event))
             players = {}
             for pdata in sdata["players"]:

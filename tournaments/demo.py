@@ -166,7 +166,7 @@ def demo_create(
         event=event,
         name="Open",
         game=GameKind.CHESS,
-        pairing_system=PairingSystem.DUTCH,
+        pairing_system=PairingSystem.MWM_DUTCH,
         total_rounds=7,
         seed=seed,
     )

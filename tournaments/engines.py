@@ -26,7 +26,7 @@ from pairing.engine.rules import (
 )
 from pairing.engine.swiss.from_record import request_from_record
 from tournaments.errors import ServiceError
-from tournaments.models import ByeKind, Player, Round, Section
+from tournaments.models import ENGINE_SYSTEM, ByeKind, Player, Round, Section
 from tournaments.snapshot import SectionSnapshot
 
 
@@ -138,7 +138,7 @@ def swiss_request(snapshot: SectionSnapshot, number: int) -> swiss.SwissRequest:
     request = request_from_record(
         record,
         number,
-        system=section.pairing_system,
+        system=ENGINE_SYSTEM.get(section.pairing_system, section.pairing_system),
         beta=float(section.beta),
         seed=section.seed,
         initial_colour=section.first_colour or None,

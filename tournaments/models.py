@@ -49,19 +49,26 @@ class GameKind(models.TextChoices):
 
 
 class PairingSystem(models.TextChoices):
-    DUTCH = "dutch", "Dutch"
-    BURSTEIN = "burstein", "Burstein"
-    MONRAD = "monrad", "Monrad"
-    RANDOM = "random", "Random"
-    RANDOM2 = "random2", "Random2"
-    ADJACENT = "adjacent", "Adjacent (1-2, 3-4)"
+    """Stored values; the labels are what the arbiter reads in the section form."""
+
+    MWM_DUTCH = "mwm-dutch", "Dutch (MWM paper): top half against bottom half, one matching"
+    MWM_BURSTEIN = "mwm-burstein", "Burstein (MWM paper): top against bottom of each score group"
+    MONRAD = "monrad", "Monrad: each player against the next one down (1-2, 3-4)"
+    RANDOM = "random", "Random: random partners inside each score group"
+    RANDOM2 = "random2", "Random2: upper half against a random player of the lower half"
+    ADJACENT = "adjacent", "Adjacent (WinTD): natural 1-2, 3-4 inside each score group"
     MCMAHON = "mcmahon", "McMahon"
 
 
+# The paper's systems under the names the Swiss engine knows them by.
+ENGINE_SYSTEM = {PairingSystem.MWM_DUTCH: "dutch", PairingSystem.MWM_BURSTEIN: "burstein"}
+# Values stored before the paper's systems got explicit names (old backups, API clients).
+LEGACY_SYSTEM = {"dutch": PairingSystem.MWM_DUTCH, "burstein": PairingSystem.MWM_BURSTEIN}
+
 SWISS_SYSTEMS = frozenset(
     {
-        PairingSystem.DUTCH,
-        PairingSystem.BURSTEIN,
+        PairingSystem.MWM_DUTCH,
+        PairingSystem.MWM_BURSTEIN,
         PairingSystem.MONRAD,
         PairingSystem.RANDOM,
         PairingSystem.RANDOM2,
@@ -99,7 +106,7 @@ class Section(models.Model):
     slug = models.SlugField(max_length=80)
     game = models.CharField(max_length=5, choices=GameKind.choices, default=GameKind.CHESS)
     pairing_system = models.CharField(
-        max_length=10, choices=PairingSystem.choices, default=PairingSystem.DUTCH
+        max_length=20, choices=PairingSystem.choices, default=PairingSystem.MWM_DUTCH
     )
     beta = models.PositiveSmallIntegerField(
         default=2,
@@ -180,8 +187,8 @@ class Section(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["event", "slug"], name="section_slug_unique"),
             models.CheckConstraint(
-                condition=~Q(game="go", pairing_system__in=sorted(SWISS_SYSTEMS))
-                & ~Q(game="chess", pairing_system="mcmahon"),
+                condition=Q(game="go", pairing_system="mcmahon")
+                | (Q(game="chess") & ~Q(pairing_system="mcmahon")),
                 name="section_system_fits_game",
                 violation_error_message=(
                     "Go sections are paired by McMahon, chess by a Swiss system."

@@ -29,6 +29,7 @@ from functools import cached_property
 
 from pairing.record import PlayerRecord, RoundEntry, TournamentRecord
 from tournaments.models import (
+    ENGINE_SYSTEM,
     Bye,
     ByeKind,
     ByeRequest,
@@ -295,7 +296,7 @@ class SectionSnapshot:
                 for code, value in section_points(section).items()
                 if code != "*"
             },
-            system=section.pairing_system,
+            system=ENGINE_SYSTEM.get(section.pairing_system, section.pairing_system),
         )
         for p in self.players:
             rounds = []

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def section():
-    section = SectionFactory(total_rounds=5, pairing_system="dutch", first_colour="w")
+    section = SectionFactory(total_rounds=5, pairing_system="mwm-dutch", first_colour="w")
     for i in range(12):
         PlayerFactory(
             section=section, pairing_number=i + 1, rating=2400 - 50 * i, name=f"Player {i + 1:02d}"

@@ -50,7 +50,9 @@ def test_event_create_refuses_dates_in_wrong_order():
 def test_section_create_validates_system_against_game():
     event = EventFactory()
     with pytest.raises(ServiceError, match="McMahon"):
-        section_create(event=event, name="Go", game="go", pairing_system="dutch", total_rounds=5)
+        section_create(
+            event=event, name="Go", game="go", pairing_system="mwm-dutch", total_rounds=5
+        )
     go = section_create(event=event, name="Go", game="go", total_rounds=5, mcmahon_bar="3d")
     assert go.pairing_system == "mcmahon" and go.seed > 0
     with pytest.raises(ServiceError, match="bar"):

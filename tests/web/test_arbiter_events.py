@@ -74,7 +74,7 @@ def test_create_a_chess_section_with_its_own_tiebreak_order(client):
             "name": "Open A",
             "game": "chess",
             "total_rounds": "7",
-            "pairing_system": "burstein",
+            "pairing_system": "mwm-burstein",
             "beta": "2",
             "first_colour": "w",
             "tiebreak_preset": "__own__",
@@ -94,7 +94,7 @@ def test_create_a_chess_section_with_its_own_tiebreak_order(client):
     )
     section = Section.objects.get(event=setup.event, name="Open A")
     assert response.status_code == 302
-    assert section.pairing_system == "burstein" and section.total_rounds == 7
+    assert section.pairing_system == "mwm-burstein" and section.total_rounds == 7
     assert section.tiebreaks == ["BH-C1", "BH", "SB"] and section.tiebreak_preset == ""
     assert section.points_win == 3 and section.first_colour == "w"
 

@@ -100,7 +100,7 @@ class SectionForm(forms.Form):
     pairing_system = forms.ChoiceField(
         label="Pairing system",
         choices=[(v, label) for v, label in PairingSystem.choices if v in SWISS_SYSTEMS],
-        initial=PairingSystem.DUTCH,
+        initial=PairingSystem.MWM_DUTCH,
         required=False,
     )
     beta = forms.IntegerField(
