@@ -63,10 +63,13 @@ def test_opengotha_and_h9_exports_of_a_go_section(api):
     h9 = api.get(base(section) + "export.h9")
     assert h9.status_code == 200 and h9["Content-Type"].startswith("text/plain")
     assert b"Go_Player_1" in h9.content  # .h9 writes names without spaces
+    tou = api.get(base(section) + "export.tou")
+    assert tou.status_code == 200 and tou["Content-Type"].startswith("text/plain")
+    assert b";prog=Blossom" in tou.content and b"Go_Player_1" in tou.content
 
 
-@pytest.mark.parametrize(("kind", "tail"), [("chess", "export.xml"), ("chess", "export.h9")])
-def test_a_format_of_the_other_game_is_404_as_json(api, kind, tail):
+@pytest.mark.parametrize("tail", ["export.xml", "export.h9", "export.tou"])
+def test_a_format_of_the_other_game_is_404_as_json(api, tail):
     section = section_with_rounds(players=4, played=1)
     response = api.get(base(section) + tail)
     assert response.status_code == 404

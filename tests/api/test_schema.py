@@ -48,6 +48,7 @@ def test_schema_is_served_and_documents_every_endpoint(client):
         "/api/v1/events/{event}/sections/{section}/export.trf",
         "/api/v1/events/{event}/sections/{section}/export.xml",
         "/api/v1/events/{event}/sections/{section}/export.h9",
+        "/api/v1/events/{event}/sections/{section}/export.tou",
         "/api/v1/events/{event}/sections/{section}/rounds/{number}/boards/{board}/result/",
         "/api/v1/events/{event}/sections/{section}/rounds/{number}/publish/",
         "/api/v1/events/{event}/sections/{section}/pair/",

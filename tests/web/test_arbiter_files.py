@@ -150,6 +150,12 @@ def test_opengotha_import_then_opengotha_and_h9_exports(client):
     h9 = client.get(setup.url("export", fmt="h9"))
     assert h9.status_code == 200 and 'filename="' in h9["Content-Disposition"]
     assert "Noguchi" in h9.content.decode()
+    tou = client.get(setup.url("export", fmt="tou"))
+    assert tou.status_code == 200 and '.tou"' in tou["Content-Disposition"]
+    lines = tou.content.decode().splitlines()
+    assert ";prog=Blossom" in lines and any("Noguchi" in line for line in lines)
+    players = [line for line in lines if line[:4].strip().isdigit()]
+    assert len(players) == 16  # one row per player, after the header lines
 
 
 def test_opengotha_errors_are_shown_and_nothing_is_stored(client):

@@ -50,6 +50,7 @@ urlpatterns = [
     path(section + "export.trf", views_files.TrfExportView.as_view(), name="export_trf"),
     path(section + "export.xml", views_files.OpenGothaExportView.as_view(), name="export_xml"),
     path(section + "export.h9", views_files.H9ExportView.as_view(), name="export_h9"),
+    path(section + "export.tou", views_files.TouExportView.as_view(), name="export_tou"),
     path(rnd + "boards/<int:board>/result/", views_write.ResultView.as_view(), name="result"),
     path(rnd + "publish/", views_write.PublishView.as_view(), name="publish"),
     path(section + "pair/", views_write.PairView.as_view(), name="pair"),

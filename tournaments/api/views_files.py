@@ -18,7 +18,13 @@ from tournaments.api import serializers as s
 from tournaments.api.base import ApiView, _may_read_private, readable_ref
 from tournaments.caching.responses import Stored, cached, to_response
 from tournaments.models import GameKind
-from tournaments.selectors.exports import ExportFile, h9_export, opengotha_export, trf_export
+from tournaments.selectors.exports import (
+    ExportFile,
+    h9_export,
+    opengotha_export,
+    tou_export,
+    trf_export,
+)
 from tournaments.selectors.sections import section_get_by_slugs, section_last_modified
 
 
@@ -140,3 +146,15 @@ class H9ExportView(_ExportView):
         return super().get(request, event, section)
 
     exporter = staticmethod(h9_export)
+
+
+class TouExportView(_ExportView):
+    renderer_classes = [PlainTextRenderer, renderers.JSONRenderer]
+    game = GameKind.GO
+    extension = "tou"
+
+    @_file_schema("text/plain", "FFG tournament results (.tou)")
+    def get(self, request: Request, event: str, section: str):
+        return super().get(request, event, section)
+
+    exporter = staticmethod(tou_export)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from pairing.formats.h9 import dumps_h9
 from pairing.formats.opengotha import dumps_opengotha
+from pairing.formats.tou import dumps_tou
 from pairing.formats.trf import layout
 from pairing.formats.trf.writer import format_trf
 from pairing.gorecord import (
@@ -153,9 +154,9 @@ def opengotha_export(*, section: Section, published_only: bool = False) -> Expor
     return ExportFile(dumps_opengotha(t))
 
 
-def h9_export(*, section: Section, published_only: bool = False) -> ExportFile:
-    """The EGF results of the finished rounds: an .h9 holds every game's result, so
-    rounds still being played are left out (and the notes say so)."""
+def _finished_go_tournament(*, section: Section, published_only: bool):
+    """The Go record of the finished rounds: results files (.h9, .tou) hold every game's
+    result, so rounds still being played are left out (and the notes say so)."""
     snapshot = SectionSnapshot.load(section)
     t = section_go_tournament(section=section, published_only=published_only, snapshot=snapshot)
     finished = snapshot.complete_rounds(published_only=published_only)
@@ -168,4 +169,16 @@ def h9_export(*, section: Section, published_only: bool = False) -> ExportFile:
         t.games = [g for g in t.games if g.round <= finished]
         t.byes = [b for b in t.byes if b.round <= finished]
         t.settings.number_of_rounds = max(finished, 1)
+    return t, notes
+
+
+def h9_export(*, section: Section, published_only: bool = False) -> ExportFile:
+    """The EGF results (.h9) of the finished rounds."""
+    t, notes = _finished_go_tournament(section=section, published_only=published_only)
     return ExportFile(dumps_h9(t, config=mcmahon_config(section)), notes)
+
+
+def tou_export(*, section: Section, published_only: bool = False) -> ExportFile:
+    """The FFG results table (.tou) of the finished rounds."""
+    t, notes = _finished_go_tournament(section=section, published_only=published_only)
+    return ExportFile(dumps_tou(t, config=mcmahon_config(section)), notes)

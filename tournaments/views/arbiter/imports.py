@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.errors import ServiceError
 from tournaments.forms.imports import CsvConfirmForm, ImportForm
-from tournaments.selectors.exports import h9_export, opengotha_export, trf_export
+from tournaments.selectors.exports import h9_export, opengotha_export, tou_export, trf_export
 from tournaments.services.imports import csv_import, csv_preview, opengotha_import, trf_import
 from tournaments.views.arbiter.access import arbiter_view
 from tournaments.views.arbiter.common import section_url
@@ -20,6 +20,7 @@ FORMATS = {
     "trf": (trf_export, "trf", "text/plain; charset=utf-8", "FIDE TRF"),
     "opengotha": (opengotha_export, "xml", "application/xml; charset=utf-8", "OpenGotha XML"),
     "h9": (h9_export, "h9", "text/plain; charset=utf-8", "EGF results (.h9)"),
+    "tou": (tou_export, "tou", "text/plain; charset=utf-8", "FFG results (.tou)"),
 }
 
 
