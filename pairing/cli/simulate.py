@@ -164,7 +164,7 @@ def main(
         if args.json_out:
             _write(args.json_out, json.dumps(document) + "\n")
         if args.plot:
-            from pairing.simulation.plot import write_svg
+            from pairing.simulation.plot import write_svg  # matplotlib: only for --plot
 
             write_svg(document, args.plot)
         return EXIT_OK

@@ -66,6 +66,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _read_record(source: str):
+    # Imports in the functions that need them keep `--help` and usage errors fast.
     from pairing.formats.trf import TRFError, parse_trf, read_trf
 
     try:

@@ -97,7 +97,7 @@ class SimulationConfig:
                 raise SimulationConfigError(f"{name}: a probability between 0 and 1, not {rate}")
         if not 0 <= self.seed < 2**63:
             raise SimulationConfigError(f"seed: between 0 and 2**63 - 1, not {self.seed}")
-        from tiebreaks.methods.registry import get_method
+        from tiebreaks.methods.registry import get_method  # only when tiebreaks are named
 
         for acronym in self.tiebreaks:
             try:

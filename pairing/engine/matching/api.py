@@ -66,6 +66,8 @@ def solve(oracle: WeightOracle, *, backend: str = "auto") -> MatchingResult:
     if backend == "auto":
         backend = auto_backend(n)
     if backend == "priced":
+        # Here, not at the top: `own` loads the numba-compiled matching (0.5 s), which
+        # small rounds (rustworkx) never need.
         from pairing.engine.matching.own import solve_oracle_priced
 
         return solve_oracle_priced(oracle)
@@ -95,7 +97,7 @@ def max_weight_matching_result(
         backend = auto_backend(n, int(graph[0].size))
     if backend in ("networkx", "rustworkx"):
         return _library(n, graph, backend)
-    from pairing.engine.matching.own import solve_edges_priced, solve_whole
+    from pairing.engine.matching.own import solve_edges_priced, solve_whole  # numba: see above
 
     return solve_whole(n, graph) if backend == "blossom" else solve_edges_priced(n, graph)
 

@@ -16,6 +16,7 @@ import time
 
 import numpy as np
 
+from pairing.engine.swiss.candidates import candidate_edges
 from pairing.engine.swiss.state import RoundState
 from pairing.engine.swiss.systems import PairingSystem
 from pairing.engine.swiss.weights import (
@@ -98,7 +99,6 @@ class SwissGraph:
     def candidate_edges(self) -> tuple[np.ndarray, np.ndarray]:
         """Edges likely in the optimum (see `candidates.py`); a backend must still
         prove optimality over the whole oracle."""
-        from pairing.engine.swiss.candidates import candidate_edges
 
         started = time.perf_counter()
         weight_before = self.weight_seconds
