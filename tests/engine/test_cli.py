@@ -247,3 +247,21 @@ def test_check_infers_the_initial_colour_from_round_one(tmp_path):
     assert "152" not in path.read_text()
     code, out, _ = run("--dutch", path, "-c")
     assert code == 0 and out.splitlines()[-1].endswith("0 round(s) differ from Blossom's pairing")
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["162 W 9999 D  0.5 L  0.0", "162 W -9.9 D  0.5 L  0.0", "XXR 40000", "XXP    1    2    1"],
+)
+@pytest.mark.parametrize("mode", ["-p", "-c"])
+def test_a_file_beyond_the_limits_is_bad_input_exit_3(tmp_path, line, mode):
+    """Bad input, not an unexpected error (2): the documented exit code and the line."""
+    from pairing.cli import standings
+
+    _, path = _partial(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text + line + "\n", encoding="utf-8")
+    code, _, err = run("--dutch", path, mode)
+    assert code == cli.EXIT_INVALID == 3
+    assert "line " in err and "column " in err
+    assert standings.main([str(path)]) == standings.EXIT_INVALID_INPUT == 3

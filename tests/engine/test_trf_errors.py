@@ -129,6 +129,41 @@ CASES = [
     ),
     ("prohibited one", "\n".join([*VALID, "XXP 3"]), 6, 5, "needs two different players"),
     ("prohibited player", "\n".join([*VALID, "XXP 1 12"]), 6, 7, "player 12 is not in the"),
+    # What the database could not hold: refused here with the line and column.
+    ("NUL in a name", _with(3, _at(P1, 17, "\x00")), 3, 17, "control character (U+0000)"),
+    ("points too many", _with(2, "162 W 9999 D  0.5 L  0.0"), 2, 7, "W (9999) must be between"),
+    ("points negative", _with(2, "162 W -9.9 D  0.5 L  0.0"), 2, 7, "W (-9.9) must be between"),
+    ("points in hundredths", _with(2, "162 W 0.75 D  0.5"), 2, 7, "one decimal at most"),
+    ("XXR 40000", _with(2, "XXR 40000"), 2, 5, "at most 99 rounds, not 40000"),
+    ("XXR 500", _with(2, "XXR 500"), 2, 5, "at most 99 rounds, not 500"),
+    (
+        "bye beyond the last round",
+        "\n".join([*VALID, "240 H 999    1"]),
+        6,
+        7,
+        "round 999: at most 99 rounds",
+    ),
+    (
+        "bye after the last round",
+        "\n".join([*VALID, "240 H   7    1"]),
+        6,
+        7,
+        "a bye is announced for round 7 of a 5-round event",
+    ),
+    (
+        "XXP named twice",
+        "\n".join([*VALID, "XXP    1    2    1"]),
+        6,
+        18,
+        "player 1 is named twice",
+    ),
+    (
+        "260 named twice",
+        "\n".join([*VALID, "260   1   3    2    2"]),
+        6,
+        21,
+        "player 2 is named twice",
+    ),
 ]
 
 

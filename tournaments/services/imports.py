@@ -236,13 +236,13 @@ def trf_import(*, section: Section, text: str) -> ImportReport:
                     f"TRF: prohibited pairs from round {first} name player {twice[0]} twice "
                     "in one group."
                 )
-            if (first, last) == EVENT_WIDE:
-                last = None  # every round, as a prohibited pair added on the page
-            elif not 1 <= first <= last <= section.total_rounds:
+            if first > section.total_rounds:
                 raise ServiceError(
-                    f"TRF: prohibited pairs for rounds {first}-{last} of a "
+                    f"TRF: prohibited pairs from round {first} of a "
                     f"{section.total_rounds}-round section."
                 )
+            if (first, last) == EVENT_WIDE or last >= section.total_rounds:
+                last = None  # to the last round, as a prohibited pair added on the page
             members = sorted((players[i] for i in ids), key=lambda p: p.pk)
             for i, a in enumerate(members):
                 for b in members[i + 1 :]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pairing.formats.trf import layout as L
 from pairing.formats.trf.errors import TRFError
+from pairing.limits import control_character
 from pairing.record import (
     ALL_CODES,
     BYE_CODES,
@@ -95,6 +96,11 @@ def parse_player(line: str, number: int) -> PlayerRecord:
             len(line.rstrip()) + 1,
             f"player line ends at column {len(line.rstrip())}; the points "
             f"(columns {L.POINTS[0]}-{L.POINTS[1]}) are missing",
+        )
+    bad = control_character(line)
+    if bad is not None:
+        raise TRFError(
+            number, bad + 1, f"a control character (U+{ord(line[bad]):04X}) is not allowed here"
         )
     pid = _int_field(line, number, L.ID, "pairing number")
     if pid == 0:

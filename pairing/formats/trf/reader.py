@@ -63,6 +63,14 @@ def parse_trf(text: str) -> TournamentRecord:
     for pid, number, column in refs.places:
         if pid not in line_of:
             raise TRFError(number, column, f"player {pid} is not in the player list")
+    if record.total_rounds is not None:
+        for rnd, number in sorted(refs.bye_rounds.items()):
+            if rnd > record.total_rounds:
+                raise TRFError(
+                    number,
+                    7,
+                    f"a bye is announced for round {rnd} of a {record.total_rounds}-round event",
+                )
     _check_cross_references(record, line_of)
     _check_points(record, line_of)
     return record

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from pairing.formats.trf import layout as L
 from pairing.formats.trf.errors import TRFError
+from pairing.limits import MAX_ROUNDS, points_problem
 from pairing.record import DEFAULT_POINTS, TournamentRecord
 
 TEXT_RECORDS = {
@@ -42,6 +43,7 @@ class References:
     """Pairing numbers named by non-player records, with where they were named."""
 
     places: list[tuple[int, int, int]] = field(default_factory=list)  # (pid, line, column)
+    bye_rounds: dict[int, int] = field(default_factory=dict)  # announced round -> first line
 
 
 def _tokens(line: str, start_column: int) -> list[tuple[int, str]]:
@@ -61,12 +63,28 @@ def _ids(line: str, number: int, start_column: int, refs: References) -> list[in
     return ids
 
 
+def _distinct_ids(line: str, number: int, start_column: int, refs: References) -> list[int]:
+    """The players of a prohibited group: at least two, none named twice."""
+    seen: set[int] = set()
+    for col, tok in _tokens(line, start_column):
+        if tok.isdigit() and int(tok) in seen:
+            raise TRFError(number, col, f"player {int(tok)} is named twice in this group")
+        if tok.isdigit():
+            seen.add(int(tok))
+    ids = _ids(line, number, start_column, refs)
+    if len(ids) < 2:
+        raise TRFError(number, start_column, "a prohibited pairing needs two different players")
+    return ids
+
+
 def _rounds_value(line: str, number: int, record: TournamentRecord) -> None:
     toks = _tokens(line, 4)
     if len(toks) != 1 or not toks[0][1].isdigit() or int(toks[0][1]) == 0:
         col = toks[0][0] if toks else 5
         raise TRFError(number, col, "the number of rounds must be one positive number")
     value = int(toks[0][1])
+    if value > MAX_ROUNDS:
+        raise TRFError(number, toks[0][0], f"at most {MAX_ROUNDS} rounds, not {value}")
     if record.total_rounds is not None and record.total_rounds != value:
         raise TRFError(
             number,
@@ -99,6 +117,9 @@ def _scoring(line: str, number: int, record: TournamentRecord, seen: set[str]) -
             raise TRFError(
                 number, col + 2, f"points for {code} ({chunk[2:6].strip()!r}) are not a number"
             )
+        problem = points_problem(value)
+        if problem:
+            raise TRFError(number, col + 2, f"points for {code} ({chunk[2:6].strip()}) {problem}")
         if code in SCORING_CODES:
             for result in SCORING_CODES[code]:
                 record.points[result] = value
@@ -143,6 +164,9 @@ def parse_record(
         ids = _ids(line, number, 11, refs)
         if not ids:
             raise TRFError(number, 11, "a 240 record names no player")
+        if int(round_text) > MAX_ROUNDS:
+            raise TRFError(number, 7, f"round {int(round_text)}: at most {MAX_ROUNDS} rounds")
+        refs.bye_rounds.setdefault(int(round_text), number)
         byes = record.announced_byes.setdefault(int(round_text), {})
         for pid in ids:
             byes[pid] = code
@@ -155,14 +179,10 @@ def parse_record(
                 )
         if int(last) < int(first):
             raise TRFError(number, 9, "the last round comes before the first")
-        ids = _ids(line, number, 13, refs)
-        if len(set(ids)) < 2:
-            raise TRFError(number, 13, "a prohibited pairing needs two different players")
+        ids = _distinct_ids(line, number, 13, refs)
         record.prohibited.append((int(first), int(last), tuple(ids)))
     elif tag == "XXP":
-        ids = _ids(line, number, 5, refs)
-        if len(set(ids)) < 2:
-            raise TRFError(number, 5, "a prohibited pairing needs two different players")
+        ids = _distinct_ids(line, number, 5, refs)
         record.prohibited.append((*EVENT_WIDE, tuple(ids)))
     else:
         record.extra_records.append(line.rstrip())
