@@ -14,6 +14,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.db.models import F, Q
 
+from pairing.limits import MAX_NAME, MAX_RATING, MAX_ROUNDS, MIN_RATING
 from tournaments.gorank import GO_RANK_RE
 
 
@@ -121,7 +122,7 @@ class Section(models.Model):
         help_text="Colour of the top board's higher-ranked player in round 1.",
     )
     total_rounds = models.PositiveSmallIntegerField(
-        validators=[MinValueValidator(1), MaxValueValidator(99)]
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)]
     )
     # Scoring
     points_win = _points("1")
@@ -222,10 +223,12 @@ class Section(models.Model):
 class Player(models.Model):
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="players")
     pairing_number = models.PositiveIntegerField()
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=MAX_NAME)
     # Chess Elo, or an EGF Go rating (which is negative for double-figure kyu players).
     rating = models.IntegerField(
-        null=True, blank=True, validators=[MinValueValidator(-3000), MaxValueValidator(4000)]
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(MIN_RATING), MaxValueValidator(MAX_RATING)],
     )
     go_rank = models.CharField(
         max_length=4,

@@ -8,6 +8,7 @@ from django import forms
 from django.core.validators import RegexValidator
 
 from pairing.engine.mcmahon.config import EVEN_STRATEGIES, SEED_STRATEGIES
+from pairing.limits import MAX_ROUNDS
 from tiebreaks.methods.presets import PRESETS
 from tiebreaks.methods.registry import UnknownTiebreak, canonical
 from tournaments.forms.common import RESERVED_SECTION_SLUGS, check_slug, free_slug, slug_field
@@ -95,7 +96,7 @@ class SectionForm(forms.Form):
         choices=GameKind.choices,
         help_text="Chess sections are paired by a Swiss system, Go sections by McMahon.",
     )
-    total_rounds = forms.IntegerField(label="Rounds", min_value=1, max_value=99, initial=5)
+    total_rounds = forms.IntegerField(label="Rounds", min_value=1, max_value=MAX_ROUNDS, initial=5)
     # Chess
     pairing_system = forms.ChoiceField(
         label="Pairing system",

@@ -24,6 +24,7 @@ from pairing.formats.trf.errors import TRFError
 from pairing.formats.trf.reader import parse_trf
 from pairing.formats.trf.records import EVENT_WIDE
 from pairing.gorecord import GoTournament, mcmahon_config
+from pairing.limits import MAX_RATING, MIN_RATING
 from pairing.record import TournamentRecord
 from tournaments.engines import ByeSpec, GameSpec, mcmahon_options_of
 from tournaments.errors import ServiceError
@@ -377,7 +378,7 @@ def _csv_row(section: Section, values: dict[str, str]) -> tuple[dict, list[tuple
     if "rating" in row:
         try:
             number = float(row["rating"])
-            if not -3000 <= number <= 4000:  # also refuses inf, 1e400 and nan
+            if not MIN_RATING <= number <= MAX_RATING:  # also refuses inf, 1e400 and nan
                 raise ValueError
             row["rating"] = int(number)
         except ValueError:
