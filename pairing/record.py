@@ -129,6 +129,18 @@ class TournamentRecord:
                     last = max(last, r)
         return last
 
+    def infer_total_rounds(self) -> str | None:
+        """A finished file that records no number of rounds (no XXR or 142, as older
+        exports write): take the rounds it holds, and return a note saying so (None
+        when nothing was inferred)."""
+        if self.total_rounds is not None or not self.rounds_paired:
+            return None
+        self.total_rounds = self.rounds_paired
+        return (
+            "the file records no number of rounds (XXR or 142): "
+            f"taken as the {self.total_rounds} rounds it holds"
+        )
+
     def set_entry(self, player: PlayerRecord, round_number: int, entry: RoundEntry) -> None:
         """Record `entry` for a 1-based round, padding earlier rounds as not paired."""
         while len(player.rounds) < round_number:

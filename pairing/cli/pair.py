@@ -165,8 +165,11 @@ def check_text(checks: list[RoundCheck]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def run_check(args: argparse.Namespace, out: TextIO) -> int:
+def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     record = read_trf(args.input)
+    note = record.infer_total_rounds()
+    if note:
+        err.write(f"blossom-pairing: {note}\n")
     checks = check_tournament(
         record, system=args.system, beta=args.beta, seed=args.seed, backend=args.backend
     )
@@ -227,7 +230,7 @@ def main(
         if args.generate is not None:
             return run_generate(args, err)
         if args.check:
-            return run_check(args, out)
+            return run_check(args, out, err)
         return run_pair(args, out)
 
     return guarded(

@@ -81,6 +81,9 @@ def compute(args: argparse.Namespace) -> Standings:
     from pairing.record_table import table_from_record
 
     record = _read_record(args.input)
+    note = record.infer_total_rounds()
+    if note:
+        print(f"blossom-standings: {note}", file=sys.stderr)
     try:
         preset = get_preset(args.preset or DEFAULT_PRESET)
         names = (

@@ -265,3 +265,24 @@ def test_a_file_beyond_the_limits_is_bad_input_exit_3(tmp_path, line, mode):
     assert code == cli.EXIT_INVALID == 3
     assert "line " in err and "column " in err
     assert standings.main([str(path)]) == standings.EXIT_INVALID_INPUT == 3
+
+
+def test_a_finished_file_without_xxr_is_checked_with_its_rounds_inferred(tmp_path, capsys):
+    """Older exports write no XXR/142: -c and the standings take the rounds the file holds
+    and say so, instead of refusing the file."""
+    from pairing.cli import standings
+
+    _, path = _partial(tmp_path, rounds_played=4)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    path.write_text(
+        "\n".join(line for line in lines if not line.startswith(("XXR", "142"))) + "\n",
+        encoding="utf-8",
+    )
+    code, out, err = run("--dutch", path, "-c")
+    assert code in (cli.EXIT_OK, cli.EXIT_NO_PAIRING), err
+    assert "taken as the 4 rounds it holds" in err and "4 rounds checked" in out
+    assert standings.main([str(path)]) == standings.EXIT_OK
+    captured = capsys.readouterr()
+    assert "taken as the 4 rounds it holds" in captured.err
+    assert "Standings after round 4" in captured.out
+    assert sum(line.strip()[:1].isdigit() for line in captured.out.splitlines()) == 15

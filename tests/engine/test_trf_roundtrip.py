@@ -100,8 +100,10 @@ def test_legacy_bye_codes_and_blank_blocks():
     ]
     record = parse_trf("\n".join(lines) + "\n")
     a, b = record.players
-    assert [e.code for e in a.rounds] == ["U", "1", "H"]
+    assert [e.code for e in a.rounds] == ["U", "1"]
     assert b.rounds == [RoundEntry(None, "-", "Z"), RoundEntry(1, "b", "0")]
+    # Round 3 has no game yet: the legacy half-point block is a bye asked for it.
+    assert record.announced_byes == {3: {1: "H"}} and record.rounds_played == 2
 
 
 def test_points_may_leave_out_byes_announced_for_the_next_round():
@@ -111,7 +113,8 @@ def test_points_may_leave_out_byes_announced_for_the_next_round():
         _line(2, "Beta", 1900, "0.0", ["   1 b 0"]),
     ]
     record = parse_trf("\n".join(lines))
-    assert record.players[0].entry(2).code == "H"
+    assert record.announced_byes == {2: {1: "H"}}  # a bye asked for round 2, not played
+    assert record.rounds_played == 1
     with_bye = parse_trf("\n".join([*lines[:1], lines[1].replace(" 1.0 ", " 1.5 "), lines[2]]))
     assert with_bye.players[0].declared_points == 1.5
 

@@ -162,3 +162,25 @@ def test_no_service_stores_a_control_character_in_a_name():
         player_create(section=section, name="An\x00na")
     player_create(section=section, name="Anna", club="Tab\tClub")  # a tab is not refused here
     assert list(section.players.values_list("name", flat=True)) == ["Anna"]
+
+
+def test_byes_announced_in_player_lines_are_requests_not_a_round():
+    """JaVaFo's convention: `0000 - H` after the last played round asks for a bye in
+    the next round; importing it must not publish an empty round."""
+    from tournaments.models import ByeRequest
+
+    section = _played_section()  # 3 rounds, 2 played
+    lines = trf_export(section=section).text.splitlines()
+    announced = []
+    for line in lines:
+        if line.startswith("001    1") or line.startswith("001    2"):
+            line = line.ljust(111) + "0000 - " + ("H" if "   1 " in line[:9] else "Z")
+        announced.append(line)
+    copy = SectionFactory()
+    trf_import(section=copy, text="\n".join(announced) + "\n")
+    assert copy.rounds.count() == 2
+    requests = {
+        (r.player.pairing_number, r.round_number, r.kind)
+        for r in ByeRequest.objects.filter(player__section=copy)
+    }
+    assert requests == {(1, 3, "half"), (2, 3, "zero")}

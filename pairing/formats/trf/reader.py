@@ -73,7 +73,27 @@ def parse_trf(text: str) -> TournamentRecord:
                 )
     _check_cross_references(record, line_of)
     _check_points(record, line_of)
+    _announced_in_player_lines(record)
     return record
+
+
+# Byes a player line may announce for rounds not yet paired (JaVaFo's convention).
+ANNOUNCED_CODES = frozenset("HZF")
+
+
+def _announced_in_player_lines(record: TournamentRecord) -> None:
+    """Blocks like `0000 - H` after the last paired round are byes requested for a
+    round still to pair, not a round that took place: they become announced byes
+    (as 240 records would write them), and the player's rounds end at the last paired
+    round."""
+    paired = record.rounds_paired
+    for p in record.players:
+        while len(p.rounds) > paired:
+            r = len(p.rounds)
+            e = p.rounds[-1]
+            if e.opponent is None and e.code in ANNOUNCED_CODES:
+                record.announced_byes.setdefault(r, {}).setdefault(p.id, e.code)
+            p.rounds.pop()
 
 
 def _check_cross_references(record: TournamentRecord, line_of: dict[int, int]) -> None:
