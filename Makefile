@@ -54,6 +54,7 @@ browser:
 	fi
 
 test: dev-install browser
+	$(VENV)/bin/lint-imports --no-cache
 	$(PY) -m pytest -n $(JOBS) $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 lint: dev-install

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from pairing.engine.swiss.colours import colour_difference, colour_limit, colour_streak
+from pairing.engine.colour_history import colour_difference, colour_limit, colour_streak
 
 
 def same_club(a: str, b: str) -> bool:

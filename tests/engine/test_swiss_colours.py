@@ -4,14 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from pairing.engine.colour_history import colour_difference, colour_limit, colour_streak, due_colour
 from pairing.engine.swiss import pair_round
-from pairing.engine.swiss.colours import (
-    allocate_colours,
-    colour_difference,
-    colour_limit,
-    colour_streak,
-    due_colour,
-)
+from pairing.engine.swiss.colours import allocate_colours
 from pairing.engine.swiss.graph import SwissGraph
 from pairing.engine.swiss.state import build_state
 from pairing.engine.swiss.systems import SYSTEMS

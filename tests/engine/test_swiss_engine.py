@@ -137,3 +137,10 @@ def test_checker_ignores_colours_of_forfeited_games():
         "recorded 1-2, 3-4; Blossom 1-3, 2-4",
         "pairing-allocated bye: recorded none, Blossom 5",
     ]
+
+
+def test_every_name_a_request_may_carry_is_a_registered_system():
+    from pairing.engine.swiss.request import SYSTEM_NAMES
+    from pairing.engine.swiss.systems import SYSTEMS
+
+    assert set(SYSTEM_NAMES) == set(SYSTEMS)

@@ -9,8 +9,8 @@ import numpy as np
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
+from pairing.engine.colour_history import colour_difference, colour_limit, played_colours
 from pairing.engine.swiss import SYSTEMS, PairingError, pair_round
-from pairing.engine.swiss.colours import colour_difference, colour_limit, played_colours
 from pairing.engine.swiss.from_record import request_from_record
 from pairing.engine.swiss.graph import SwissGraph
 from pairing.engine.swiss.state import build_state, rank_key

@@ -22,8 +22,9 @@ from fractions import Fraction
 import numpy as np
 
 from pairing.engine import matching
+from pairing.engine.colour_history import colour_difference
 from pairing.engine.swiss.bye import first_workable_bye, unpairable_error
-from pairing.engine.swiss.colours import allocate_colours, colour_difference
+from pairing.engine.swiss.colours import allocate_colours
 from pairing.engine.swiss.errors import PairingError
 from pairing.engine.swiss.explain import (
     explain_absence,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pairing.engine.swiss.colours import COLOUR_NAME, ColourDecision, due_colour
+from pairing.engine.colour_history import COLOUR_NAME, due_colour
+from pairing.engine.swiss.colours import ColourDecision
 from pairing.engine.swiss.request import SwissPlayer
 from pairing.engine.swiss.result import BoardExplanation, Bye, points_text
 

@@ -14,6 +14,10 @@ from fractions import Fraction
 from pairing.engine.matching import BACKENDS
 from pairing.engine.swiss.errors import RequestError
 
+# The systems a request may name; each is registered in `systems.py` (which needs
+# the request types, hence the names here rather than a lookup there).
+SYSTEM_NAMES = ("dutch", "burstein", "monrad", "random", "random2", "adjacent")
+
 COLOURS = frozenset({"w", "b", "-"})
 FLOATS = frozenset({"up", "down", ""})
 BACKEND_CHOICES = ("auto", *BACKENDS)
@@ -103,8 +107,6 @@ class SwissRequest:
     backend: str = "auto"
 
     def __post_init__(self) -> None:
-        from pairing.engine.swiss.systems import SYSTEMS
-
         object.__setattr__(self, "players", tuple(self.players))
         object.__setattr__(
             self,
@@ -121,9 +123,9 @@ class SwissRequest:
             raise RequestError(
                 f"round {self.round_number} is beyond the tournament's {self.total_rounds} rounds"
             )
-        if self.system not in SYSTEMS:
+        if self.system not in SYSTEM_NAMES:
             raise RequestError(
-                f"unknown pairing system {self.system!r}; choose one of {sorted(SYSTEMS)}"
+                f"unknown pairing system {self.system!r}; choose one of {sorted(SYSTEM_NAMES)}"
             )
         if not self.beta > 0:
             raise RequestError(f"beta must be positive, not {self.beta}")

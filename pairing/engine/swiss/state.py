@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from pairing.engine.swiss.colours import colour_difference, colour_limit, colour_streak
+from pairing.engine.colour_history import colour_difference, colour_limit, colour_streak
 from pairing.engine.swiss.request import SwissPlayer, SwissRequest
 
 BITMAP_MAX = 30_000  # n*n/8 bytes: 112 MB at this size

@@ -27,6 +27,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from pairing.engine.swiss.request import SYSTEM_NAMES
 from pairing.engine.swiss.state import RoundState
 
 PI_SCALE = 10_000
@@ -57,6 +58,8 @@ SYSTEMS: dict[str, PairingSystem] = {}
 def register(
     name: str, pi: PiFunction, bounds: PiBounds, summary: str, ideal: IdealPartner | None = None
 ) -> None:
+    if name not in SYSTEM_NAMES:
+        raise ValueError(f"add {name!r} to request.SYSTEM_NAMES before registering it")
     SYSTEMS[name] = PairingSystem(name, pi, bounds, summary, ideal)
 
 
