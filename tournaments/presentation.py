@@ -95,9 +95,9 @@ GO_RESULTS = {
     Result.WHITE_WINS: "W+",
     Result.DRAW: "Jigo",
     Result.BLACK_WINS: "B+",
-    Result.WHITE_FORFEIT_WIN: "W+ ff",
-    Result.BLACK_FORFEIT_WIN: "B+ ff",
-    Result.DOUBLE_FORFEIT: "−/−",
+    Result.WHITE_FORFEIT_WIN: "W+F",
+    Result.BLACK_FORFEIT_WIN: "B+F",
+    Result.DOUBLE_FORFEIT: "Both lose",
 }
 # Each side's share of a result, as a crosstable or a result slip shows it.
 RESULT_POINTS = {
@@ -118,6 +118,48 @@ def result_label(result: str, *, go: bool = False) -> str:
 def result_text(result: str, *, go: bool = False) -> str:
     """A stored result in a sentence or the audit log: "½–½", or "pending"."""
     return result_label(result, go=go) if result else "pending"
+
+
+def game_terms(handicap: int | None, komi: Decimal | float | None) -> str:
+    """A Go game's terms as players read them: "H2, komi 0.5", "komi 6.5", "H3"."""
+    parts = [f"H{handicap}"] if handicap else []
+    if komi is not None:
+        parts.append(f"komi {Decimal(str(komi)).normalize():f}")
+    return ", ".join(parts)
+
+
+def jigo_possible(komi: Decimal | float | None) -> bool:
+    """A Go game can end in jigo only when komi is a whole number (or unknown)."""
+    return komi is None or Decimal(str(komi)) == Decimal(str(komi)).to_integral_value()
+
+
+# The buttons of a board row: (stored value, label, key or "", accessible name).
+CHESS_BUTTONS = (
+    (Result.WHITE_WINS.value, "1-0", "1", "White wins"),
+    (Result.DRAW.value, "½-½", "=", "Draw"),
+    (Result.BLACK_WINS.value, "0-1", "0", "Black wins"),
+    (Result.WHITE_FORFEIT_WIN.value, "+/-", "+", "White wins by forfeit"),
+    (Result.BLACK_FORFEIT_WIN.value, "-/+", "-", "Black wins by forfeit"),
+    (Result.DOUBLE_FORFEIT.value, "-/-", "", "Both forfeit"),
+)
+GO_WIN_BUTTONS = (
+    (Result.BLACK_WINS.value, "B+", "b", "Black wins"),
+    (Result.WHITE_WINS.value, "W+", "w", "White wins"),
+)
+GO_JIGO_BUTTON = (Result.DRAW.value, "Jigo", "j", "Jigo (komi is a whole number)")
+GO_FORFEIT_BUTTONS = (
+    (Result.BLACK_FORFEIT_WIN.value, "B+F", "", "Black wins by forfeit"),
+    (Result.WHITE_FORFEIT_WIN.value, "W+F", "", "White wins by forfeit"),
+    (Result.DOUBLE_FORFEIT.value, "Both lose", "", "Both lose (neither came)"),
+)
+
+
+def result_buttons(*, go: bool, komi: Decimal | float | None = None) -> tuple:
+    """The result buttons of one board: Go has B+ and W+, jigo only where komi allows."""
+    if not go:
+        return CHESS_BUTTONS
+    jigo = (GO_JIGO_BUTTON,) if jigo_possible(komi) else ()
+    return GO_WIN_BUTTONS + jigo + GO_FORFEIT_BUTTONS
 
 
 # Byes and round outcomes ----------------------------------------------------------------
@@ -203,7 +245,9 @@ def _components(raw: Any) -> tuple[tuple[str, str], ...]:
                 name = item.get("name") or item.get("component") or "?"
                 value = _number(item.get("weight", item.get("value", item.get("share", ""))))
                 if item.get("margin") is not None:
-                    value += f" (+{_number(item['margin'])} over the runner-up)"
+                    margin = _number(item["margin"])
+                    signed = margin if margin.startswith("-") else f"+{margin}"
+                    value += f" ({signed} against the runner-up)"
                 out.append((str(name), value))
     return tuple(out)
 
@@ -222,7 +266,7 @@ def explanation_view(data: dict | None) -> Explanation:
             badges.append(FLAG_BADGES[flag])
         elif " " in flag:  # already a sentence
             notes.append(flag)
-    if data.get("game_class"):  # McMahon: even, uneven or handicap game
+    if data.get("game_class") and not data.get("badges"):  # older McMahon explanations
         badges.insert(0, f"{data['game_class']} game")
     if data.get("kind") and not text:
         text = str(data["kind"])

@@ -41,8 +41,9 @@ def simple_round(section: Section, *, bye_kind: str = ByeKind.PAIRING) -> Round:
 
 
 def _result(game: Game) -> str:
-    if game.board % 3 == 0:
-        return "1/2-1/2"
+    go = game.round.section.is_go
+    if game.board % 3 == 0 and (not go or game.komi is None or game.komi % 1 == 0):
+        return "1/2-1/2"  # no jigo in Go with a half-point komi
     return "1-0" if game.white.pairing_number < game.black.pairing_number else "0-1"
 
 

@@ -114,6 +114,7 @@ TABLE: dict[str, tuple[str, str]] = {
     "api:export_trf": (PUBLIC, "r"),
     "api:export_xml": (PUBLIC, "r"),
     "api:export_h9": (PUBLIC, "r"),
+    "api:export_tou": (PUBLIC, "r"),
     "api:result": (API_ARBITER, "w"),
     "api:publish": (API_ARBITER, "w"),
     "api:pair": (API_ARBITER, "w"),

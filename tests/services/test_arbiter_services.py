@@ -151,7 +151,7 @@ def test_mcmahon_explanations_keep_summary_flags_and_components_apart():
     assert view.text == "3 v 4: handicap"
     assert view.badges == ("handicap game",)
     assert view.notes == ("handicap game: MMS gap 2, 1 stone(s)",)
-    assert view.components == (("mms", "9920 (+1.5 over the runner-up)"), ("area", "80.25"))
+    assert view.components == (("mms", "9920 (+1.5 against the runner-up)"), ("area", "80.25"))
 
 
 def test_mcmahon_explanations_speak_go_with_the_numbers_kept_apart():
@@ -165,7 +165,8 @@ def test_mcmahon_explanations_speak_go_with_the_numbers_kept_apart():
             "game_class": "handicap",
         }
     )
-    assert view.badges == ("handicap game", "2 MMS apart", "handicap 1", "plays up: colour balance")
+    # The engine's own words only: "handicap game" could contradict "played even".
+    assert view.badges == ("2 MMS apart", "handicap 1", "plays up: colour balance")
     assert view.notes == ("Player 7 (MMS 18) plays up against player 1 (MMS 20).",)
     assert view.components == (("mms", "9939.89"),)  # one click further, on the page
 

@@ -26,8 +26,9 @@ def _play(section, rounds: int) -> None:
     for _ in range(rounds):
         rnd = round_pair(section=section)
         round_publish(round=rnd, confirm=True)
+        results = ("1-0", "0-1") if section.is_go else ("1-0", "1/2-1/2", "0-1")  # no jigo
         for n, game in enumerate(rnd.games.order_by("board")):
-            result_record(game=game, result=("1-0", "1/2-1/2", "0-1")[n % 3], by=None)
+            result_record(game=game, result=results[n % len(results)], by=None)
 
 
 def _tables(queries: list[dict]) -> list[str]:

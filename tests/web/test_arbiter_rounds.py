@@ -249,8 +249,8 @@ def test_a_go_round_shows_handicap_komi_and_the_mcmahon_components(client):
     client.post(setup.url("pair"))
     rnd = Round.objects.get(section=setup.section)
     page = client.get(setup.url("round", number=1)).content.decode()
-    assert ">Hcp</th>" in page and ">Komi</th>" in page
-    assert "game</span>" in page  # even / uneven / handicap game badges
+    assert ">Terms</th>" in page and "komi" in page
+    assert "MMS apart</span>" in page or "same MMS</span>" in page  # the engine's Go words
     assert '<dl class="components">' in page and "<dt>mms</dt>" in page
     client.post(setup.url("round_publish", number=1))
     handicapped = rnd.games.exclude(handicap=0).first()

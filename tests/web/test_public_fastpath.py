@@ -185,3 +185,19 @@ def test_event_pages_are_replayed_until_any_section_changes(
         round_publish(round=simple_round(section))
     after = get(app, path)
     assert django.calls == 2 and b"<strong>Round 2</strong>" in after[2]
+
+
+def test_signed_in_readers_always_reach_django(front):
+    """An arbiter reads back a result just entered: never a replayed answer, even within
+    the front door's 50 ms version window."""
+    app, django = front
+    section = section_with_rounds(players=6, played=2)
+    path = f"/e/{section.event.slug}/{section.slug}/"
+    get(app, path)
+    get(app, path)
+    assert django.calls == 1
+    get(app, path, cookie="csrftoken=x; sessionid=abc")
+    get(app, path, cookie="sessionid=abc")
+    assert django.calls == 3
+    get(app, path, cookie="csrftoken=x")  # a cookie without a login is still public
+    assert django.calls == 3

@@ -260,11 +260,12 @@ def test_go_pages_show_ranks_handicaps_and_go_results(client):
     )
     play_round(rnd)
     page = text(client.get(url(section, "round/1/")))
-    assert '<th class="num" title="Handicap">H</th>' in page
-    assert "W+" in page and "2d · 0" in page  # rank and points before the round
+    assert '<th title="Handicap stones and komi">Terms</th>' in page and "H2, komi 0.5" in page
+    assert "W+" in page and "2d · 31" in page  # rank and McMahon score before the round
     standings = client.get(url(section, "standings/"))
     assert standings.status_code == 200
-    assert '<th class="num">Score</th>' in text(standings) and "Rank" in text(standings)
+    assert ">MMS</abbr>" in text(standings) and ">Wins</abbr>" in text(standings)
+    assert "Rank" in text(standings)
 
 
 @pytest.mark.parametrize("junk", ["0", "00", "-1", "x", "9999"])

@@ -18,7 +18,8 @@ the new entry. htmx refreshes (HX-Request), which pages make right after the liv
 endpoint saw a new version, always go through Django, so a page never swaps in an
 answer older than the version it was told about. Learned routes expire after
 `ROUTE_TTL` seconds (a deleted section disappears within that time, like the slug
-memo). Requests with credentials (Authorization) and anything but GET always go to
+memo). Requests with credentials (Authorization or a login session: an arbiter who
+has just entered a result reads it back at once) and anything but GET always go to
 Django.
 
 Serve it with gunicorn as `tournaments.caching.frontdoor:application`.
@@ -42,6 +43,13 @@ def version_ttl() -> float:
     from django.conf import settings  # here: importing this module needs no settings
 
     return float(getattr(settings, "PUBLIC_FRONT_DOOR_VERSION_TTL", VERSION_TTL))
+
+
+def session_cookie() -> str:
+    """`name=` of the login session cookie: signed-in users always go through Django."""
+    from django.conf import settings
+
+    return f"{settings.SESSION_COOKIE_NAME}="
 
 
 MAX_ROUTES = 20_000
@@ -106,6 +114,7 @@ class PublicFastPath:
             environ.get("REQUEST_METHOD") == "GET"
             and "HTTP_AUTHORIZATION" not in environ
             and "HTTP_HX_REQUEST" not in environ  # live refreshes: always the current version
+            and session_cookie() not in environ.get("HTTP_COOKIE", "")
         )
         if not eligible:
             return self.app(environ, start_response)

@@ -14,16 +14,11 @@ RESULT_KEYS = {
     "0": Result.BLACK_WINS,
     "+": Result.WHITE_FORFEIT_WIN,
     "-": Result.BLACK_FORFEIT_WIN,
+    # Go: black wins, white wins, jigo.
+    "b": Result.BLACK_WINS,
+    "w": Result.WHITE_WINS,
+    "j": Result.DRAW,
 }
-# The buttons of a board row: (value, label, key or "", accessible name).
-RESULT_BUTTONS = (
-    (Result.WHITE_WINS.value, "1-0", "1", "White wins"),
-    (Result.DRAW.value, "½-½", "=", "Draw"),
-    (Result.BLACK_WINS.value, "0-1", "0", "Black wins"),
-    (Result.WHITE_FORFEIT_WIN.value, "+/-", "+", "White wins by forfeit"),
-    (Result.BLACK_FORFEIT_WIN.value, "-/+", "-", "Black wins by forfeit"),
-    (Result.DOUBLE_FORFEIT.value, "-/-", "", "Both forfeit"),
-)
 
 
 class ResultForm(forms.Form):

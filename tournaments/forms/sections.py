@@ -23,6 +23,8 @@ from tournaments.models import (
 )
 
 OWN_ORDER = "__own__"
+GAME_DEFAULT = "__game__"
+GAME_DEFAULT_LABEL = "The game's usual rules (chess: FIDE Swiss 2026; Go: EGF McMahon)"
 
 SCORING_FIELDS = (
     ("points_win", "Win"),
@@ -193,9 +195,13 @@ class SectionForm(forms.Form):
         if section is not None and "initial" not in kwargs:
             kwargs["initial"] = self.initial_from(section)
         super().__init__(*args, **kwargs)
-        self.fields["tiebreak_preset"].choices = [
-            (p.name, f"{p.name}: {', '.join(p.tiebreaks)}") for p in PRESETS
-        ] + [(OWN_ORDER, "My own order (below)")]
+        self.fields["tiebreak_preset"].choices = (
+            ([] if section is not None else [(GAME_DEFAULT, GAME_DEFAULT_LABEL)])
+            + [(p.name, f"{p.name}: {', '.join(p.tiebreaks)}") for p in PRESETS]
+            + [(OWN_ORDER, "My own order (below)")]
+        )
+        if section is None:
+            self.fields["tiebreak_preset"].initial = GAME_DEFAULT
         self.fields["mcmahon_no_handicap_above"].initial = "1d"
         for name, label in SCORING_FIELDS:
             self.fields[name] = _points_field(label)
@@ -309,12 +315,18 @@ class SectionForm(forms.Form):
         }
         if not self.fields["game"].disabled:
             out["game"] = data["game"]
-        out.update({name: data[name] for name, _ in SCORING_FIELDS})
-        if data["tiebreak_preset"] == OWN_ORDER:
+        game = out.get("game") or self.section.game
+        for name, _ in SCORING_FIELDS:
+            # A new Go section keeps Go's own scoring where the arbiter changed nothing.
+            if self.section is None and game == GameKind.GO and name not in self.changed_data:
+                continue
+            out[name] = data[name]
+        if data["tiebreak_preset"] == GAME_DEFAULT:
+            pass  # the game's own preset (section_create: FIDE for chess, EGF for Go)
+        elif data["tiebreak_preset"] == OWN_ORDER:
             out["tiebreak_preset"], out["tiebreaks"] = "", data["tiebreaks"]
         else:
             out["tiebreak_preset"], out["tiebreaks"] = data["tiebreak_preset"], []
-        game = out.get("game") or self.section.game
         if game == GameKind.GO:
             for name in GO_FIELDS:
                 if name in MCMAHON_OPTION_FIELDS:

@@ -25,6 +25,8 @@ class PlayerLine:
     federation: str
     club: str
     score: Decimal  # before the round being shown (or in total, on the player list)
+    fide_id: str = ""
+    egf_pin: str = ""  # the player's EGD PIN (Go)
 
     @property
     def strength(self) -> str:
@@ -48,6 +50,8 @@ def player_line(player: Player, score: Decimal = Decimal(0)) -> PlayerLine:
         federation=player.federation,
         club=player.club,
         score=score,
+        fide_id=player.fide_id,
+        egf_pin=player.egf_pin,
     )
 
 

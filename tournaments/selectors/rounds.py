@@ -9,11 +9,14 @@ from decimal import Decimal
 
 from django.db.models import Count, Max, Q, QuerySet
 
+from tournaments.engines import starting_mms
 from tournaments.models import Bye, Game, Player, ResultChange, Round, Section
 from tournaments.presentation import (
     Explanation,
     bye_label,
     explanation_view,
+    game_terms,
+    result_buttons,
     result_label,
     result_text,
 )
@@ -55,10 +58,14 @@ def public_current_round(*, section: Section) -> Round | None:
 
 @dataclass(frozen=True, slots=True)
 class BoardRow:
+    """One board as the arbiter sees it: scores before the round (the McMahon score
+    in Go), the pairing's explanation, and the result buttons that fit the game."""
+
     game: Game
     white_score: Decimal
     black_score: Decimal
     explanation: Explanation = field(default_factory=Explanation)
+    buttons: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,37 +77,37 @@ class ByeRow:
 
 
 def round_scores_before(*, snapshot: SectionSnapshot, number: int) -> dict[int, Decimal]:
-    if number == 1:
-        return {}
-    return snapshot.scores(after_round=number - 1)
+    """Each player's score before round `number`: points in chess, the McMahon score
+    (start MMS + points) in Go, as the pairing saw it."""
+    scores = snapshot.scores(after_round=number - 1) if number > 1 else {}
+    if not snapshot.section.is_go:
+        return scores
+    start = starting_mms(snapshot)
+    return {pk: Decimal(str(mms)) + scores.get(pk, Decimal(0)) for pk, mms in start.items()}
 
 
-def round_boards(*, snapshot: SectionSnapshot, number: int) -> list[BoardRow]:
-    scores = round_scores_before(snapshot=snapshot, number=number)
-    zero = Decimal(0)
-    return [
-        BoardRow(
-            g,
-            scores.get(g.white_id, zero),
-            scores.get(g.black_id, zero),
-            explanation_view(g.explanation),
-        )
-        for g in snapshot.games.get(number, ())
-    ]
-
-
-def round_board(*, game: Game) -> BoardRow:
-    """One board, with the players' scores before the round (result entry answers)."""
-    snapshot = SectionSnapshot.load(game.round.section)
-    number = game.round.number
-    scores = round_scores_before(snapshot=snapshot, number=number)
+def _board_row(game: Game, scores: dict[int, Decimal], go: bool) -> BoardRow:
     zero = Decimal(0)
     return BoardRow(
         game,
         scores.get(game.white_id, zero),
         scores.get(game.black_id, zero),
         explanation_view(game.explanation),
+        result_buttons(go=go, komi=game.komi if go else None),
     )
+
+
+def round_boards(*, snapshot: SectionSnapshot, number: int) -> list[BoardRow]:
+    scores = round_scores_before(snapshot=snapshot, number=number)
+    go = snapshot.section.is_go
+    return [_board_row(g, scores, go) for g in snapshot.games.get(number, ())]
+
+
+def round_board(*, game: Game) -> BoardRow:
+    """One board, with the players' scores before the round (result entry answers)."""
+    snapshot = SectionSnapshot.load(game.round.section)
+    scores = round_scores_before(snapshot=snapshot, number=game.round.number)
+    return _board_row(game, scores, snapshot.section.is_go)
 
 
 def round_byes(*, snapshot: SectionSnapshot, number: int) -> list[ByeRow]:
@@ -184,6 +191,11 @@ class Board:
     komi: Decimal | None
     version: int
 
+    @property
+    def terms(self) -> str:
+        """Go: handicap stones and komi ("H2, komi 0.5"); empty in chess."""
+        return game_terms(self.handicap, self.komi)
+
 
 @dataclass(frozen=True, slots=True)
 class ByeLine:
@@ -213,6 +225,9 @@ def round_pairings(*, round: Round, snapshot: SectionSnapshot | None = None) -> 
     snapshot = snapshot or SectionSnapshot.load(section)
     number = round.number
     scores = snapshot.scores(after_round=number - 1, published_only=True)
+    if section.is_go:  # the McMahon score the pairing used
+        start = starting_mms(snapshot)
+        scores = {pk: Decimal(str(mms)) + scores.get(pk, Decimal(0)) for pk, mms in start.items()}
 
     def line(pid: int) -> PlayerLine:
         return player_line(snapshot.player_by_pk[pid], scores.get(pid, Decimal(0)))

@@ -18,7 +18,7 @@ from tiebreaks.methods.table import Player as TablePlayer
 from tournaments.engines import starting_mms
 from tournaments.errors import ServiceError
 from tournaments.models import Section
-from tournaments.presentation import cell_text, format_tiebreak, tiebreak_decimals
+from tournaments.presentation import cell_text, format_points, format_tiebreak, tiebreak_decimals
 from tournaments.selectors.players import PlayerLine, player_line
 from tournaments.selectors.rounds import public_current_round
 from tournaments.snapshot import RoundOutcome, SectionSnapshot
@@ -104,6 +104,11 @@ class StandingLine:
     values: dict[str, float | None]  # acronym -> value
     texts: list[str]  # the values as shown (each method's decimals), in column order
     reason: str  # what separates this row from the one above ("" when tied or first)
+    wins: Decimal | None = None  # Go: games won (the points of the results), beside MMS
+
+    @property
+    def wins_text(self) -> str:
+        return format_points(self.wins) if self.wins is not None else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +161,11 @@ def standings_compute(
     acronyms = list(result.tiebreaks)
     columns = [(a, get_method(a).title) for a in acronyms]
     decimals = [tiebreak_decimals(a) for a in acronyms]
+    points = (
+        snapshot.scores(after_round=after_round, published_only=published_only)
+        if section.is_go
+        else {}
+    )
     lines = []
     for r in result.rows:
         values = dict(zip(acronyms, r.values, strict=True))
@@ -167,6 +177,11 @@ def standings_compute(
                 values=values,
                 texts=[format_tiebreak(v, d) for v, d in zip(r.values, decimals, strict=True)],
                 reason=r.reason or "",
+                wins=(
+                    points.get(snapshot.player_by_number[r.id].pk, Decimal(0))
+                    if section.is_go
+                    else None
+                ),
             )
         )
     return Standings(after_round, columns, lines, result.primary, list(result.warnings), complete)

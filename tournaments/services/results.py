@@ -8,6 +8,7 @@ from django.db import transaction
 from tournaments.caching.versions import section_changed
 from tournaments.errors import ResultConflict, ServiceError, StateError
 from tournaments.models import Game, Result, ResultChange, Round, RoundStatus
+from tournaments.presentation import jigo_possible
 
 
 def _result_value(result: str) -> str:
@@ -48,7 +49,11 @@ def result_record(
     """
     value = _result_value(result)
     with transaction.atomic():
-        g = Game.objects.select_for_update().select_related("round").get(pk=game.pk)
+        g = (
+            Game.objects.select_for_update(of=("self", "round"))
+            .select_related("round__section")
+            .get(pk=game.pk)
+        )
         if expected_version is not None and expected_version != g.version:
             raise ResultConflict(
                 f"Board {g.board} of round {g.round.number} was changed meanwhile "
@@ -61,6 +66,11 @@ def result_record(
             raise StateError(
                 f"Round {g.round.number} is {state}: results can be entered "
                 "once it is published and until it is closed."
+            )
+        if value == Result.DRAW and g.round.section.is_go and not jigo_possible(g.komi):
+            raise ServiceError(
+                f"Board {g.board}: no jigo with komi {g.komi.normalize():f}; "
+                "the game has a winner (B+ or W+)."
             )
         if value == g.result:
             return None

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import ResultConflict, ServiceError
-from tournaments.forms.rounds import RESULT_BUTTONS, ResultForm
+from tournaments.forms.rounds import ResultForm
 from tournaments.models import Game
 from tournaments.selectors.rounds import (
     round_audit,
@@ -43,7 +43,6 @@ def _row_response(request, rnd, game, *, pending_only: bool, error: str = ""):
             "error": error,
             "entered": entered,
             "total": total,
-            "buttons": RESULT_BUTTONS,
             "pending_only": pending_only,
             "can_undo": round_can_undo(round=rnd),
         },
@@ -61,7 +60,8 @@ def result(request, event, section, round, board):
     pending_only = request.POST.get("pending") in ("1", "on", "true")
     error = ""
     if not form.is_valid():
-        error = "That is not a result; use the buttons or the keys 1 = 0 + -."
+        keys = "b w j" if round.section.is_go else "1 = 0 + -"
+        error = f"That is not a result; use the buttons or the keys {keys}."
     else:
         try:
             result_record(

@@ -9,7 +9,6 @@ from django.views.decorators.http import require_POST
 
 from tournaments.errors import RulesBroken, ServiceError
 from tournaments.forms.rounds import (
-    RESULT_BUTTONS,
     BoardForm,
     GiveByeForm,
     MoveForm,
@@ -73,7 +72,6 @@ def round_context(request, rnd, *, violations=None, forms=None) -> dict:
             total=total,
             pending_only=pending_only,
             focus_board=first_pending,
-            buttons=RESULT_BUTTONS,
             can_undo=round_can_undo(round=rnd),
             next=section_next_action(section=section, rounds=context["rounds"]),
         )
