@@ -304,6 +304,17 @@ def engine_round(snapshot: SectionSnapshot, number: int) -> PairedRound:
 # The rule checker ----------------------------------------------------------------
 
 
+def last_round_topscorers(snapshot: SectionSnapshot, number: int) -> frozenset[int] | None:
+    """Pairing the last round: the players (ids) with more than half the maximum
+    possible score, the only ones free of the colour limits (FIDE C.04.3 A.7, C.3)."""
+    section = snapshot.section
+    if section.is_go or number != section.total_rounds:
+        return None
+    half = (number - 1) * section.points_win / 2
+    scores = snapshot.scores(after_round=number - 1)
+    return frozenset(p.pk for p in snapshot.players if scores.get(p.pk, 0) > half)
+
+
 def round_rules(snapshot: SectionSnapshot, number: int) -> RoundRules:
     section = snapshot.section
     return RoundRules(
@@ -313,6 +324,7 @@ def round_rules(snapshot: SectionSnapshot, number: int) -> RoundRules:
         forbid_same_club=forbids_same_club(section),
         handicap_cap=section.handicap_cap if section.is_go else None,
         colours=not section.is_go,
+        topscorers=last_round_topscorers(snapshot, number),
     )
 
 

@@ -90,6 +90,9 @@ class RoundRules:
     forbid_same_club: bool = False
     handicap_cap: int | None = None
     colours: bool = True  # the chess colour rules apply (McMahon has none of its own)
+    # Last round: the players free of the colour limits (FIDE C.04.3 C.3: topscorers).
+    # None means everyone, as for an unknown scoring.
+    topscorers: frozenset[int] | None = None
 
 
 def _pair(a: int, b: int) -> tuple[int, int]:
@@ -146,7 +149,9 @@ def _game_violations(
                 (player.id,),
                 game.board,
             )
-        if rules.last_round or not game.played or not rules.colours:
+        if not game.played or not rules.colours:
+            continue
+        if rules.last_round and (rules.topscorers is None or player.id in rules.topscorers):
             continue
         cd = colour_difference(player.colours) + (1 if colour == "w" else -1)
         limit = colour_limit(rules.beta)

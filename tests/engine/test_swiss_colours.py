@@ -30,12 +30,19 @@ def test_colour_facts():
 
 
 def test_lower_colour_difference_gets_white():
-    assert _decide(player(1, colours="wbw"), player(2, colours="wb")) == (2, "colour-difference")
+    # Both are due black: the lower colour difference gets white.
+    assert _decide(player(1, colours="wbw"), player(2, colours="bw")) == (2, "colour-difference")
 
 
-def test_equal_differences_alternate_from_the_last_round_they_differ():
-    # WinTD's example: BWBW against BWWB: the first had white in round 4, so black now.
-    assert _decide(player(1, colours="bwbw"), player(2, colours="bwwb")) == (2, "alternation")
+def test_two_compatible_preferences_are_both_granted():
+    # FIDE C.04.3 E.1; WinTD's example BWBW against BWWB: the first is due black.
+    assert _decide(player(1, colours="bwbw"), player(2, colours="bwwb")) == (2, "preferences")
+    assert _decide(player(1, colours="wbw"), player(2, colours="wb")) == (2, "preferences")
+
+
+def test_equal_differences_alternate_from_the_last_game_they_differ():
+    # Both due black; three games back the first had black, the second white.
+    assert _decide(player(1, colours="wbbw"), player(2, colours="bwbw")) == (1, "alternation")
 
 
 def test_identical_histories_give_the_higher_ranked_player_the_colour_due():
@@ -71,7 +78,13 @@ def test_graph_colour_limits():
     # 1 must have black (two whites running), so 2 would take white to cd +3.
     assert not _allowed(player(1, colours="bww"), player(2, colours="wwbw"))
     assert _allowed(player(1, colours="bww"), player(2, colours="wbw"))
-    assert _allowed(player(1, colours="ww"), player(2, colours="bww"), last=True)
+    # Last round (9 of 9, a maximum of 8 points so far): the limits are lifted only
+    # when a topscorer (over 4 points) is on the board (FIDE C.04.3 C.3).
+    assert not _allowed(player(1, colours="ww"), player(2, colours="bww"), last=True)
+    assert _allowed(player(1, score=5, colours="ww"), player(2, colours="bww"), last=True)
+    assert not _allowed(
+        player(1, score=4, colours="ww"), player(2, score=4, colours="bww"), last=True
+    )
     # The paper's beta: 0.1 means strict alternation.
     assert not _allowed(player(1, colours="w"), player(2, colours="w"), beta=0.1)
     assert _allowed(player(1, colours="w"), player(2, colours="b"), beta=0.1)

@@ -97,7 +97,14 @@ def test_float_explanation_and_json():
     assert len(floats) == 1 and result.diagnostics.float_pairs == 1
     e = floats[0].explanation
     assert e.downfloater == 1 and "floats down" in e.text and "float" in e.flags
-    assert e.colour_rule in {"forced", "colour-difference", "alternation", "rank", "initial"}
+    assert e.colour_rule in {
+        "forced",
+        "preferences",
+        "colour-difference",
+        "alternation",
+        "rank",
+        "initial",
+    }
     document = json.loads(json.dumps(result.to_dict()))
     assert document["games"][0]["explanation"]["text"].startswith("Board 1:")
     assert document["diagnostics"]["float_pairs"] == 1

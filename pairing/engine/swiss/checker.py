@@ -82,7 +82,10 @@ def absolute_rule_breaks(request: SwissRequest, recorded: RecordedRound) -> list
         games=games,
         byes=[rules.ProposedBye(pid, "pab") for pid in recorded.pairing_byes],
         rules=rules.RoundRules(
-            beta=request.beta, last_round=request.last_round, prohibited=request.prohibited
+            beta=request.beta,
+            last_round=request.last_round,
+            prohibited=request.prohibited,
+            topscorers=request.topscorers,
         ),
         everyone_placed=False,
     )

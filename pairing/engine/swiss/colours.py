@@ -27,6 +27,7 @@ from pairing.engine.colour_history import (
     colour_difference,
     colour_streak,
     due_colour,
+    played_colours,
 )
 from pairing.engine.swiss.request import SwissPlayer
 
@@ -54,11 +55,14 @@ class ColourDecision:
     sentence: str
 
 
-def _last_opposite_round(a: tuple[str, ...], b: tuple[str, ...]) -> int | None:
-    """Most recent round index where one had white and the other black."""
-    for r in range(min(len(a), len(b)) - 1, -1, -1):
-        if {a[r], b[r]} == {"w", "b"}:
-            return r
+def _last_opposite_game(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, int] | None:
+    """Going back through the games each actually played (a round one of them missed
+    is skipped for that player alone, FIDE C.04.3 E.3), the first step where one had
+    white and the other black: (the colour `a` had then, how many games back)."""
+    pa, pb = played_colours(a), played_colours(b)
+    for back in range(1, min(len(pa), len(pb)) + 1):
+        if pa[-back] != pb[-back]:
+            return pa[-back], back
     return None
 
 
@@ -73,6 +77,16 @@ def allocate_colours(
             return ColourDecision(higher, lower, "forced", f"the other way round {problem_lw}")
         return ColourDecision(lower, higher, "forced", f"the other way round {problem_hw}")
 
+    due_h, due_l = due_colour(higher.colours), due_colour(lower.colours)
+    if due_h is not None and due_l is not None and due_h != due_l:
+        # E.1: two compatible preferences are both granted.
+        white, black = (higher, lower) if due_h == "w" else (lower, higher)
+        return ColourDecision(
+            white,
+            black,
+            "preferences",
+            f"both get the colour due: {white.label} white, {black.label} black",
+        )
     cd_h, cd_l = colour_difference(higher.colours), colour_difference(lower.colours)
     if cd_h != cd_l:
         white, black = (higher, lower) if cd_h < cd_l else (lower, higher)
@@ -85,18 +99,19 @@ def allocate_colours(
             f"({cd_text(low)} against {cd_text(high)})",
         )
 
-    r = _last_opposite_round(higher.colours, lower.colours)
-    if r is not None:
-        white, black = (lower, higher) if higher.colours[r] == "w" else (higher, lower)
+    found = _last_opposite_game(higher.colours, lower.colours)
+    if found is not None:
+        had, back = found
+        white, black = (lower, higher) if had == "w" else (higher, lower)
+        when = "in their last games" if back == 1 else f"{back} games back"
         return ColourDecision(
             white,
             black,
             "alternation",
-            f"equal colour differences; in round {r + 1} {white.label} had black "
+            f"equal colour differences; {when} {white.label} had black "
             f"and {black.label} white, so both alternate",
         )
 
-    due_h, due_l = due_colour(higher.colours), due_colour(lower.colours)
     if due_h is not None:
         white, black = (higher, lower) if due_h == "w" else (lower, higher)
         return ColourDecision(

@@ -55,15 +55,35 @@ def _float(entry: RoundEntry, mine: Fraction, before: dict[int, Fraction]) -> st
 
 
 def recorded_initial_colour(record: TournamentRecord) -> str | None:
-    """The first round's top-board colour: the 152/XXC record, or else (as TRF-2026
-    defines the default) the colour of the highest-ranked player paired in round 1."""
+    """The first round's top-board colour: the 152/XXC record, or else inferred from
+    the file as bbpPairings documents it: in the first round F where any colour is
+    listed, the colour of the highest player (by pairing number) who took part in a
+    pairing of round F or earlier; if that player has no colour in round F (a forfeit
+    written without one, a bye), the next player's colour reversed, and so on. A
+    forfeit on board 1 of round 1 thus no longer turns the whole round around."""
     if record.initial_colour is not None:
         return record.initial_colour
-    paired = [p for p in record.players if p.entry(1).played]
-    if not paired:
+    first = next(
+        (
+            r
+            for r in range(1, record.rounds_paired + 1)
+            if any(p.entry(r).colour in ("w", "b") for p in record.players)
+        ),
+        None,
+    )
+    if first is None:
         return None
-    top = min(paired, key=lambda p: (-p.rating, p.id))
-    return top.entry(1).colour
+
+    def took_part(p) -> bool:
+        return any(
+            p.entry(r).opponent is not None or p.entry(r).code == "U" for r in range(1, first + 1)
+        )
+
+    for k, p in enumerate(sorted((p for p in record.players if took_part(p)), key=lambda p: p.id)):
+        colour = p.entry(first).colour
+        if colour in ("w", "b"):
+            return colour if k % 2 == 0 else {"w": "b", "b": "w"}[colour]
+    return None
 
 
 def request_from_record(
@@ -117,6 +137,7 @@ def request_from_record(
         ),
         prohibited=frozenset(prohibited),
         backend=backend,
+        win_points=record.points.get("1", Fraction(1)),
     )
 
 

@@ -61,10 +61,11 @@ class SwissGraph:
 
     def _allowed(self, i: np.ndarray, j: np.ndarray, colour_sum: np.ndarray) -> np.ndarray:
         ok = (i != j) & ~self.state.is_forbidden(i, j)
-        if self.state.last_round:
-            return ok
         i_white, j_white = self.colour_assignments(i, j)
-        return ok & (np.abs(colour_sum) < 2 * self.state.beta) & (i_white | j_white)
+        colours_ok = (np.abs(colour_sum) < 2 * self.state.beta) & (i_white | j_white)
+        if self.state.last_round:  # C.3: only two non-topscorers are held to the limits
+            return ok & (colours_ok | self.state.relaxed[i] | self.state.relaxed[j])
+        return ok & colours_ok
 
     def allowed(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         cd = self.state.cd
@@ -117,7 +118,7 @@ class SwissGraph:
             return f"already played {pb.label}"
         if s.is_forbidden(np.array([a]), np.array([b]))[0]:
             return f"may not meet {pb.label} (prohibited pair)"
-        if s.last_round:
+        if s.last_round and (s.relaxed[a] or s.relaxed[b]):
             return None
         if abs(int(s.cd[a] + s.cd[b])) >= 2 * s.beta:
             return (

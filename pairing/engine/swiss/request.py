@@ -105,6 +105,7 @@ class SwissRequest:
     initial_colour: str | None = None
     prohibited: frozenset[tuple[int, int]] = field(default_factory=frozenset)
     backend: str = "auto"
+    win_points: Fraction = Fraction(1)  # for the topscorers of the last round
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
@@ -141,6 +142,15 @@ class SwissRequest:
     @property
     def last_round(self) -> bool:
         return self.round_number == self.total_rounds
+
+    @property
+    def topscorers(self) -> frozenset[int]:
+        """FIDE C.04.3 A.7: pairing the last round, the players with more than half the
+        maximum possible score. Only for them are the colour limits lifted (C.3)."""
+        if not self.last_round:
+            return frozenset()
+        half = Fraction(self.round_number - 1) * Fraction(self.win_points) / 2
+        return frozenset(p.id for p in self.players if p.score > half)
 
     def player(self, pid: int) -> SwissPlayer:
         for p in self.players:

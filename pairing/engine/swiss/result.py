@@ -23,7 +23,8 @@ class BoardExplanation:
 
     white_got_due / black_got_due: True if the player got the colour due,
     False if not, None if the player had no colour due.
-    colour_rule: "forced", "colour-difference", "alternation", "rank" or "initial".
+    colour_rule: "forced", "preferences", "colour-difference", "alternation", "rank" or
+        "initial".
     """
 
     kind: str  # "in-group" or "float"

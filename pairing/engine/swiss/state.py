@@ -53,6 +53,7 @@ class RoundState:
     forbidden_bits: np.ndarray | None  # the same keys as a bitmap (fields up to BITMAP_MAX)
     can_white: np.ndarray  # bool: taking white keeps the player within the colour limits
     can_black: np.ndarray  # bool: the same for black
+    relaxed: np.ndarray  # bool: a topscorer of the last round, free of the colour limits
     last_round: bool
     beta: float
     limit: int
@@ -130,8 +131,10 @@ def build_state(
         bits = np.zeros((n * n + 7) // 8, dtype=np.uint8)
         np.bitwise_or.at(bits, forbidden >> 3, (1 << (forbidden & 7)).astype(np.uint8))
     limit = colour_limit(request.beta)
-    can_white = (streak != 1) & (cd + 1 <= limit)
-    can_black = (streak != -1) & (cd - 1 >= -limit)
+    topscorers = request.topscorers
+    relaxed = np.fromiter((p.id in topscorers for p in ranked), dtype=bool, count=n)
+    can_white = relaxed | ((streak != 1) & (cd + 1 <= limit))
+    can_black = relaxed | ((streak != -1) & (cd - 1 >= -limit))
 
     return RoundState(
         players=ranked,
@@ -146,6 +149,7 @@ def build_state(
         forbidden_bits=bits,
         can_white=can_white,
         can_black=can_black,
+        relaxed=relaxed,
         last_round=request.last_round,
         beta=float(request.beta),
         limit=limit,
