@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from pairing.engine import mcmahon, swiss
+from pairing.engine import mcmahon, roundrobin, swiss
 from pairing.engine.mcmahon.ranks import RankError, parse_rank
 from pairing.engine.mcmahon.state import initial_mms
 from pairing.engine.rules import (
@@ -26,7 +26,14 @@ from pairing.engine.rules import (
 )
 from pairing.engine.swiss.from_record import request_from_record
 from tournaments.errors import ServiceError
-from tournaments.models import ENGINE_SYSTEM, ByeKind, Player, Round, Section
+from tournaments.models import (
+    ENGINE_SYSTEM,
+    ROUND_ROBIN_CYCLES,
+    ByeKind,
+    Player,
+    Round,
+    Section,
+)
 from tournaments.snapshot import SectionSnapshot
 
 
@@ -294,10 +301,60 @@ def _mcmahon_round(snapshot: SectionSnapshot, number: int) -> PairedRound:
     return PairedRound(games, byes, diagnostics)
 
 
+def _round_robin_round(snapshot: SectionSnapshot, number: int) -> PairedRound:
+    """Round `number` of the section's Berger table: pairing numbers in order are the
+    table numbers (draw them by lot on the players page before round 1)."""
+    section = snapshot.section
+    cycles = ROUND_ROBIN_CYCLES[section.pairing_system]
+    players = sorted(snapshot.players, key=lambda p: p.pairing_number)
+    late = [p for p in players if p.joined_round > 1]
+    if late:
+        raise ServiceError(
+            f"{section.name}: {late[0].name} joined after round 1; a round-robin table "
+            "takes no late entry (withdraw the player or pair by hand)."
+        )
+    try:
+        needed = roundrobin.rounds_needed(len(players), cycles=cycles)
+        if section.total_rounds != needed:
+            raise ServiceError(
+                f"{section.name}: a {len(players)}-player "
+                f"{'double ' if cycles == 2 else ''}round-robin has {needed} rounds; "
+                f"set Rounds to {needed} in the section's settings."
+            )
+        table = roundrobin.round_robin_round(len(players), number, cycles=cycles)
+    except roundrobin.RoundRobinError as exc:
+        raise ServiceError(f"{section.name}: {exc}") from exc
+    seat = {k: p for k, p in enumerate(players, start=1)}
+    where = f"Berger table, round {number}"
+    if cycles == 2:
+        where += f" (cycle {1 + (number - 1) // (needed // 2)})"
+    games, byes = [], []
+    for w, b in table.games:
+        white, black = seat[w], seat[b]
+        gone = [p for p in (white, black) if not p.is_active_in(number)]
+        if not gone:
+            games.append(GameSpec(len(games) + 1, white, black, explanation={"reason": where}))
+            continue
+        for p in (white, black):
+            if p not in gone:
+                reason = f"{where}: the opponent, {gone[0].name}, has withdrawn"
+                byes.append(ByeSpec(p, ByeKind.PAIRING, {"reason": reason}))
+    if table.bye is not None:
+        byes.append(
+            ByeSpec(
+                seat[table.bye], ByeKind.ZERO, {"reason": f"{where}: the round off (odd field)"}
+            )
+        )
+    diagnostics = {"system": section.pairing_system, "table": len(players), "round": number}
+    return PairedRound(games, byes, diagnostics)
+
+
 def engine_round(snapshot: SectionSnapshot, number: int) -> PairedRound:
     """Pair round `number` of the snapshot's section with its system."""
     if snapshot.section.is_go:
         return _mcmahon_round(snapshot, number)
+    if snapshot.section.pairing_system in ROUND_ROBIN_CYCLES:
+        return _round_robin_round(snapshot, number)
     return _swiss_round(snapshot, number)
 
 
@@ -325,6 +382,7 @@ def round_rules(snapshot: SectionSnapshot, number: int) -> RoundRules:
         handicap_cap=section.handicap_cap if section.is_go else None,
         colours=not section.is_go,
         topscorers=last_round_topscorers(snapshot, number),
+        rematches=ROUND_ROBIN_CYCLES.get(section.pairing_system, 1) > 1,
     )
 
 

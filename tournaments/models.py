@@ -58,6 +58,11 @@ class PairingSystem(models.TextChoices):
     RANDOM = "random", "Random: random partners inside each score group"
     RANDOM2 = "random2", "Random2: upper half against a random player of the lower half"
     ADJACENT = "adjacent", "Adjacent (WinTD): natural 1-2, 3-4 inside each score group"
+    ROUND_ROBIN = "round-robin", "Round-robin: everyone meets everyone (FIDE Berger tables)"
+    DOUBLE_ROUND_ROBIN = (
+        "double-round-robin",
+        "Double round-robin: everyone meets everyone twice, colours reversed",
+    )
     MCMAHON = "mcmahon", "McMahon"
 
 
@@ -76,6 +81,9 @@ SWISS_SYSTEMS = frozenset(
         PairingSystem.ADJACENT,
     }
 )
+# Chess systems that follow a fixed table rather than pairing round by round.
+ROUND_ROBIN_CYCLES = {PairingSystem.ROUND_ROBIN: 1, PairingSystem.DOUBLE_ROUND_ROBIN: 2}
+CHESS_SYSTEMS = SWISS_SYSTEMS | frozenset(ROUND_ROBIN_CYCLES)
 
 
 class UnplayedRule(models.TextChoices):

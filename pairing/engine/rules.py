@@ -5,7 +5,8 @@ draft (publishing asks for confirmation while it reports anything), and
 `blossom-pairing -c` runs it on every recorded round of a TRF.
 
 Rules (FIDE C.04.1 and the Swiss engine's graph; McMahon adds its own):
-- rematch: two players meet at most once (forfeited games do not count);
+- rematch: two players meet at most once (forfeited games do not count; a double
+  round-robin lifts it);
 - colour-limit: before the last round nobody's colour difference leaves +-beta
   (chess only: McMahon sections have no colour rule);
 - colour-three-in-a-row: before the last round nobody gets one colour a third
@@ -93,6 +94,7 @@ class RoundRules:
     # Last round: the players free of the colour limits (FIDE C.04.3 C.3: topscorers).
     # None means everyone, as for an unknown scoring.
     topscorers: frozenset[int] | None = None
+    rematches: bool = False  # a double round-robin's second cycle meets everyone again
 
 
 def _pair(a: int, b: int) -> tuple[int, int]:
@@ -114,7 +116,7 @@ def _game_violations(
     w, b = players[game.white], players[game.black]
     both = (w.id, b.id)
     where = f"Board {game.board}"
-    if b.id in w.opponents:
+    if b.id in w.opponents and not rules.rematches:
         yield Violation(
             "rematch", f"{where}: {w.name} and {b.name} have already played.", both, game.board
         )

@@ -92,6 +92,7 @@ def test_presets_use_registered_methods():
         "FIDE Swiss 2026",
         "FIDE Swiss 2024",
         "Legacy FIDE (C.02)",
+        "FIDE Round-robin",
         "EGF McMahon",
         "Indirect (Pippel)",
     }

@@ -190,7 +190,7 @@ def test_a_go_round_on_laptop_and_phone(live_server, workers, page, phone, shoot
     page.goto(section_url)
     page.get_by_role("button", name="Pair round 1").click()
     page.get_by_text("Round 1 is paired").wait_for()
-    assert page.get_by_role("columnheader", name="Hcp").is_visible()
+    assert page.get_by_role("columnheader", name="Terms").is_visible()
     page.locator("table.pairings details summary").first.click()
     assert page.locator("dl.components").first.is_visible()
     shoot(page, "arbiter-go-01-draft")

@@ -42,6 +42,12 @@ PRESETS: tuple[Preset, ...] = (
         description="C.02 (2020) virtual opponents, as chess-results computes older events",
     ),
     Preset(
+        "FIDE Round-robin",
+        Rules.FIDE_2026,
+        ("DE", "SB", "WIN", "KS"),
+        description="FIDE C.07 for round-robins: direct encounter, Sonneborn-Berger, wins, Koya",
+    ),
+    Preset(
         "EGF McMahon",
         Rules.FIDE_2024,
         ("SOS", "SOSOS", "SODOS"),

@@ -14,7 +14,7 @@ from tiebreaks.methods.registry import UnknownTiebreak, canonical
 from tournaments.forms.common import RESERVED_SECTION_SLUGS, check_slug, free_slug, slug_field
 from tournaments.gorank import GO_RANK_RE, rank_to_grade
 from tournaments.models import (
-    SWISS_SYSTEMS,
+    CHESS_SYSTEMS,
     FirstColour,
     GameKind,
     PairingSystem,
@@ -24,7 +24,10 @@ from tournaments.models import (
 
 OWN_ORDER = "__own__"
 GAME_DEFAULT = "__game__"
-GAME_DEFAULT_LABEL = "The game's usual rules (chess: FIDE Swiss 2026; Go: EGF McMahon)"
+GAME_DEFAULT_LABEL = (
+    "The usual rules of the system (Swiss: FIDE Swiss 2026; round-robin: FIDE Round-robin; "
+    "Go: EGF McMahon)"
+)
 
 SCORING_FIELDS = (
     ("points_win", "Win"),
@@ -102,7 +105,7 @@ class SectionForm(forms.Form):
     # Chess
     pairing_system = forms.ChoiceField(
         label="Pairing system",
-        choices=[(v, label) for v, label in PairingSystem.choices if v in SWISS_SYSTEMS],
+        choices=[(v, label) for v, label in PairingSystem.choices if v in CHESS_SYSTEMS],
         initial=PairingSystem.MWM_DUTCH,
         required=False,
     )

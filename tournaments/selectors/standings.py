@@ -17,7 +17,7 @@ from tiebreaks.methods.table import Kind, ResultsTable, RoundResult, Scoring, Ta
 from tiebreaks.methods.table import Player as TablePlayer
 from tournaments.engines import starting_mms
 from tournaments.errors import ServiceError
-from tournaments.models import Section
+from tournaments.models import ROUND_ROBIN_CYCLES, Section
 from tournaments.presentation import cell_text, format_points, format_tiebreak, tiebreak_decimals
 from tournaments.selectors.players import PlayerLine, player_line
 from tournaments.selectors.rounds import public_current_round
@@ -157,7 +157,13 @@ def standings_compute(
     if not snapshot.players:
         return Standings(after_round, columns, [], primary, [], complete)
     table = results_table(snapshot, after_round=after_round, published_only=published_only)
-    result = compute_standings(table, tiebreaks=names, rules=section.unplayed_rule, primary=primary)
+    result = compute_standings(
+        table,
+        tiebreaks=names,
+        rules=section.unplayed_rule,
+        primary=primary,
+        round_robin=section.pairing_system in ROUND_ROBIN_CYCLES,
+    )
     acronyms = list(result.tiebreaks)
     columns = [(a, get_method(a).title) for a in acronyms]
     decimals = [tiebreak_decimals(a) for a in acronyms]

@@ -8,6 +8,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max
 
+from pairing.engine import roundrobin
 from pairing.engine.mcmahon.ranks import RankError, format_rank, registration_rank
 from tournaments.caching.versions import section_changed
 from tournaments.collation import name_sort_key
@@ -196,6 +197,24 @@ def players_renumber_by_rating(*, section: Section) -> list[Player]:
     `initial_ranking_key`). Only before round 1 is paired: numbers are what every
     paired round, the crosstable and the TRF export refer to. Returns the players in
     their new order."""
+    return _renumber(
+        section,
+        lambda players, s: sorted(players, key=lambda p: initial_ranking_key(p, go=s.is_go)),
+    )
+
+
+def players_draw_lots(*, section: Section) -> list[Player]:
+    """The drawing of lots of a round-robin: pairing numbers (the Berger table's
+    numbers) by lot, reproducible from the section's seed. Only before round 1."""
+
+    def drawn(players: list[Player], s: Section) -> list[Player]:
+        numbers = roundrobin.draw_numbers(sorted(p.pk for p in players), s.seed)
+        return sorted(players, key=lambda p: numbers[p.pk])
+
+    return _renumber(section, drawn)
+
+
+def _renumber(section: Section, order) -> list[Player]:
     with transaction.atomic():
         section = Section.objects.select_for_update().get(pk=section.pk)
         if section.rounds.exists():
@@ -205,7 +224,7 @@ def players_renumber_by_rating(*, section: Section) -> list[Player]:
         players = list(section.players.all())
         if not players:
             return []
-        ordered = sorted(players, key=lambda p: initial_ranking_key(p, go=section.is_go))
+        ordered = order(players, section)
         # Two steps, so no moment has two players on one number (a unique constraint):
         # first everyone above the highest number, then each on their new one.
         shift = max(p.pairing_number for p in players)

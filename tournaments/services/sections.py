@@ -14,7 +14,7 @@ from tournaments.caching.responses import memo_forget
 from tournaments.caching.versions import section_changed
 from tournaments.errors import ServiceError, StateError
 from tournaments.jobs.models import PairingJob
-from tournaments.models import Event, GameKind, PairingSystem, Section
+from tournaments.models import ROUND_ROBIN_CYCLES, Event, GameKind, PairingSystem, Section
 from tournaments.services.common import check_fields, check_typed_name, full_clean, unique_slug
 
 ACTIVE_JOB = (PairingJob.Status.QUEUED, PairingJob.Status.RUNNING)
@@ -43,6 +43,8 @@ def section_create(*, event: Event, name: str, total_rounds: int, **fields: Any)
         fields.setdefault("pairing_system", PairingSystem.MCMAHON)
         fields.setdefault("tiebreak_preset", "EGF McMahon")
         fields.setdefault("points_absent", Decimal("0.5"))  # EGF: an absent round is +1/2
+    elif fields.get("pairing_system") in ROUND_ROBIN_CYCLES:
+        fields.setdefault("tiebreak_preset", "FIDE Round-robin")
     else:
         fields.setdefault("tiebreak_preset", "FIDE Swiss 2026")
     if "unplayed_rule" not in fields:

@@ -15,7 +15,7 @@ from tournaments.forms.players import (
     ProhibitedPairForm,
     WithdrawForm,
 )
-from tournaments.models import ByeKind
+from tournaments.models import ROUND_ROBIN_CYCLES, ByeKind
 from tournaments.presentation import numbered
 from tournaments.selectors.players import (
     player_games,
@@ -98,6 +98,7 @@ def players(request, event, section):
         "player_count": section.players.count(),
         "players": section_players(section=section),
         "late": _late(section),
+        "round_robin": section.pairing_system in ROUND_ROBIN_CYCLES,
     }
     return render(request, "arbiter/players.html", context)
 
@@ -105,13 +106,22 @@ def players(request, event, section):
 @arbiter_view
 @require_POST
 def players_renumber(request, event, section):
-    """Pairing numbers in the initial ranking's order (rating, title, name)."""
+    """Pairing numbers in the initial ranking's order (rating, title, name), or by lot
+    for a round-robin's table (`order=lot`)."""
+    by_lot = request.POST.get("order") == "lot"
     try:
-        ordered = services.players_renumber_by_rating(section=section)
+        if by_lot:
+            ordered = services.players_draw_lots(section=section)
+        else:
+            ordered = services.players_renumber_by_rating(section=section)
     except ServiceError as exc:
         fail(request, exc)
     else:
-        if ordered:
+        if ordered and by_lot:
+            messages.success(
+                request, f"Numbers drawn by lot: {ordered[0].name} is number 1 of the table."
+            )
+        elif ordered:
             messages.success(
                 request,
                 f"Players renumbered by rating, title and name: {ordered[0].name} is number 1.",
