@@ -86,6 +86,12 @@ ROUND_ROBIN_CYCLES = {PairingSystem.ROUND_ROBIN: 1, PairingSystem.DOUBLE_ROUND_R
 CHESS_SYSTEMS = SWISS_SYSTEMS | frozenset(ROUND_ROBIN_CYCLES)
 
 
+class RatingType(models.TextChoices):
+    STANDARD = "standard", "Standard"
+    RAPID = "rapid", "Rapid"
+    BLITZ = "blitz", "Blitz"
+
+
 class UnplayedRule(models.TextChoices):
     FIDE_2026 = "2026", "FIDE C.07, March 2026 caps"
     FIDE_2024 = "2024", "FIDE C.07, 2024 text"
@@ -148,6 +154,12 @@ class Section(models.Model):
     tiebreaks = models.JSONField(default=list, blank=True)
     unplayed_rule = models.CharField(
         max_length=6, choices=UnplayedRule.choices, default=UnplayedRule.FIDE_2026
+    )
+    rating_type = models.CharField(
+        max_length=8,
+        choices=RatingType.choices,
+        default=RatingType.STANDARD,
+        help_text="Which rating of FIDE's list a player registered from it gets.",
     )
     # McMahon (Go)
     mcmahon_bar = models.CharField(
@@ -525,3 +537,52 @@ class SectionVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.section_id}: v{self.value}"
+
+
+class RatingList(models.Model):
+    """An official rating list imported from its file (FIDE or the EGD). Importing a
+    newer list of the same source replaces the older one in one transaction."""
+
+    class Source(models.TextChoices):
+        FIDE = "fide", "FIDE"
+        EGD = "egd", "European Go Database"
+
+    source = models.CharField(max_length=4, choices=Source.choices)
+    file_name = models.CharField(max_length=255, blank=True)
+    list_date = models.DateField(null=True, blank=True, help_text="The date the list is of.")
+    players = models.PositiveIntegerField(default=0)
+    imported_at = models.DateTimeField(auto_now_add=True)
+    active = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-imported_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["source"], condition=Q(active=True), name="rating_list_one_active"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_source_display()} list of {self.list_date or self.imported_at:%Y-%m-%d}"
+
+
+class RatedPlayer(models.Model):
+    """One player of an imported rating list, searched by name or id at registration."""
+
+    rating_list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="entries")
+    ident = models.CharField(max_length=12, db_index=True)  # FIDE id or EGD PIN
+    name = models.CharField(max_length=120)
+    search_name = models.CharField(max_length=120, db_index=True)  # normalise_name(name)
+    federation = models.CharField(max_length=3, blank=True)
+    sex = models.CharField(max_length=1, blank=True)
+    title = models.CharField(max_length=4, blank=True)
+    standard = models.SmallIntegerField(null=True, blank=True)
+    rapid = models.SmallIntegerField(null=True, blank=True)
+    blitz = models.SmallIntegerField(null=True, blank=True)
+    birth_year = models.SmallIntegerField(null=True, blank=True)
+    inactive = models.BooleanField(default=False)
+    club = models.CharField(max_length=120, blank=True)
+    grade = models.CharField(max_length=4, blank=True)  # EGD rank ("5k")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.ident})"

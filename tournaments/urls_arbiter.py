@@ -35,6 +35,10 @@ urlpatterns = [
     path(S + "delete/", sections.section_delete, name="section_delete"),
     path(S + "players/", players.players, name="players"),
     path(S + "players/renumber/", players.players_renumber, name="players_renumber"),
+    path(S + "players/lookup/", players.players_lookup, name="players_lookup"),
+    path(
+        S + "players/update-ratings/", players.players_update_ratings, name="players_update_ratings"
+    ),
     path(S + "players/<int:pn>/", players.player_edit, name="player_edit"),
     path(S + "players/<int:pn>/withdraw/", players.player_withdraw, name="player_withdraw"),
     path(S + "players/<int:pn>/reinstate/", players.player_reinstate, name="player_reinstate"),

@@ -47,6 +47,8 @@ TABLE: dict[str, tuple[str, str]] = {
     "arbiter:section_delete": (ARBITER, "rw"),  # the chief arbiter only
     "arbiter:players": (ARBITER, "rw"),
     "arbiter:players_renumber": (ARBITER, "w"),
+    "arbiter:players_lookup": (ARBITER, "r"),
+    "arbiter:players_update_ratings": (ARBITER, "w"),
     "arbiter:player_edit": (ARBITER, "rw"),
     "arbiter:player_withdraw": (ARBITER, "w"),
     "arbiter:player_reinstate": (ARBITER, "w"),

@@ -124,6 +124,11 @@ class PlayerForm(forms.Form):
             self.fields[name] = _field(name, go=go)
         if player is None:
             self.fields["name"].widget.attrs["autofocus"] = True
+            if not go:  # filled when the player is picked from FIDE's list
+                for hidden in ("sex", "birth"):
+                    field = _field(hidden, go=go)
+                    field.widget = forms.HiddenInput(attrs={"class": "from-list"})
+                    self.fields[hidden] = field
         if late_entry and player is None:
             self.fields["missed_rounds_bye"] = forms.ChoiceField(
                 label="Rounds already paired count as",

@@ -18,6 +18,7 @@ from tournaments.models import (
     FirstColour,
     GameKind,
     PairingSystem,
+    RatingType,
     Section,
     UnplayedRule,
 )
@@ -41,7 +42,7 @@ SCORING_FIELDS = (
     ("points_zero_bye", "Requested zero-point bye"),
     ("points_absent", "Absent"),
 )
-CHESS_FIELDS = ("pairing_system", "beta", "first_colour")
+CHESS_FIELDS = ("pairing_system", "beta", "first_colour", "rating_type")
 GO_FIELDS = (
     "mcmahon_bar",
     "mcmahon_floor",
@@ -121,6 +122,13 @@ class SectionForm(forms.Form):
         label="Round 1, board 1: higher-rated player has",
         choices=FirstColour.choices,
         required=False,
+    )
+    rating_type = forms.ChoiceField(
+        label="Ratings from FIDE's list",
+        choices=RatingType.choices,
+        initial=RatingType.STANDARD,
+        required=False,
+        help_text="Which rating a player registered from the list gets.",
     )
     # Go
     mcmahon_bar = _rank_field("McMahon bar", "Players at or above this rank start equal, e.g. 3d.")
@@ -346,4 +354,5 @@ class SectionForm(forms.Form):
         else:
             out["beta"] = data.get("beta") or 2
             out["first_colour"] = data.get("first_colour") or ""
+            out["rating_type"] = data.get("rating_type") or RatingType.STANDARD
         return out

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from tournaments.errors import ServiceError
 from tournaments.forms.players import (
@@ -15,7 +17,7 @@ from tournaments.forms.players import (
     ProhibitedPairForm,
     WithdrawForm,
 )
-from tournaments.models import ROUND_ROBIN_CYCLES, ByeKind
+from tournaments.models import ROUND_ROBIN_CYCLES, ByeKind, RatingList
 from tournaments.presentation import numbered
 from tournaments.selectors.players import (
     player_games,
@@ -26,6 +28,12 @@ from tournaments.selectors.players import (
 from tournaments.selectors.rounds import round_last, round_next_number
 from tournaments.selectors.sections import section_unpaired_rounds
 from tournaments.services import players as services
+from tournaments.services import ratings as rating_services
+from tournaments.services.ratings import (
+    listed_player_fields,
+    rating_list_active,
+    rating_list_search,
+)
 from tournaments.views.arbiter.access import arbiter_view
 from tournaments.views.arbiter.common import fail, int_or_none, section_url
 
@@ -99,6 +107,9 @@ def players(request, event, section):
         "players": section_players(section=section),
         "late": _late(section),
         "round_robin": section.pairing_system in ROUND_ROBIN_CYCLES,
+        "rating_list": rating_list_active(
+            source=RatingList.Source.EGD if section.is_go else RatingList.Source.FIDE
+        ),
     }
     return render(request, "arbiter/players.html", context)
 
@@ -295,3 +306,37 @@ def prohibited_remove(request, event, section):
     else:
         messages.success(request, "The prohibited pairing is removed.")
     return redirect(section_url(section, "prohibited"))
+
+
+@arbiter_view
+@require_safe
+def players_lookup(request, event, section):
+    """Players of the imported rating list matching what is typed (htmx, as you type)."""
+    source = RatingList.Source.EGD if section.is_go else RatingList.Source.FIDE
+    query = request.GET.get("q", "")[:60]
+    found = rating_list_search(source=source, query=query)
+    rows = [(r, json.dumps(listed_player_fields(r, section=section))) for r in found]
+    return render(
+        request,
+        "arbiter/partials/lookup_results.html",
+        {"section": section, "rows": rows, "query": query.strip()},
+    )
+
+
+@arbiter_view
+@require_POST
+def players_update_ratings(request, event, section):
+    """Before round 1: registered players' ratings from the newest imported list."""
+    try:
+        changed = rating_services.players_update_ratings(section=section)
+    except ServiceError as exc:
+        fail(request, exc)
+    else:
+        if not changed:
+            messages.success(request, "Every rating already matches the list.")
+        else:
+            who = "; ".join(
+                f"{p.name} {old if old is not None else '-'} → {new}" for p, old, new in changed
+            )
+            messages.success(request, f"{len(changed)} ratings updated: {who}.")
+    return redirect(section_url(section, "players"))

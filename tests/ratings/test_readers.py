@@ -1,0 +1,145 @@
+"""The rating list readers (pure): FIDE XML (plain and zipped) and TXT, the EGD list,
+and their refusals naming where."""
+
+from __future__ import annotations
+
+import zipfile
+
+import pytest
+
+from pairing.formats.ratinglists import RatingListError, normalise_name, read_egd, read_fide
+from tests.ratings.lists import EGD, XML
+
+TXT_HEADER = (
+    "ID Number      Name                                                         "
+    "Fed Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag"
+)
+
+
+def _txt_line(ident, name, fed, sex, tit, wtit, srtng, rrtng, brtng, bday, flag):
+    cols = {}
+    for word in (
+        "ID Number",
+        "Name",
+        "Fed",
+        "Sex",
+        "Tit",
+        "WTit",
+        "SRtng",
+        "RRtng",
+        "BRtng",
+        "B-day",
+        "Flag",
+    ):
+        cols[word] = TXT_HEADER.find(word) if word != "Tit" else TXT_HEADER.find(" Tit ") + 1
+    line = [" "] * (len(TXT_HEADER) + 10)
+
+    def put(word, value):
+        for i, ch in enumerate(str(value)):
+            line[cols[word] + i] = ch
+
+    for word, value in zip(
+        (
+            "ID Number",
+            "Name",
+            "Fed",
+            "Sex",
+            "Tit",
+            "WTit",
+            "SRtng",
+            "RRtng",
+            "BRtng",
+            "B-day",
+            "Flag",
+        ),
+        (ident, name, fed, sex, tit, wtit, srtng, rrtng, brtng, bday, flag),
+        strict=True,
+    ):
+        put(word, value)
+    return "".join(line).rstrip()
+
+
+def test_fide_xml_plain_and_zipped(tmp_path):
+    plain = tmp_path / "players_list_xml_foa.xml"
+    plain.write_text(XML, encoding="utf-8")
+    zipped = tmp_path / "players_list_xml.zip"
+    with zipfile.ZipFile(zipped, "w") as archive:
+        archive.write(plain, "players_list_xml_foa.xml")
+    for path in (plain, zipped):
+        carlsen, ase = list(read_fide(path))
+        assert (carlsen.ident, carlsen.title, carlsen.standard, carlsen.rapid, carlsen.blitz) == (
+            "1503014",
+            "GM",
+            2833,
+            2819,
+            2886,
+        )
+        assert (carlsen.birth_year, carlsen.inactive, carlsen.federation) == (1990, False, "NOR")
+        assert (ase.title, ase.rapid, ase.inactive, ase.sex) == ("WFM", None, True, "F")
+
+
+def test_fide_txt_columns_come_from_the_header(tmp_path):
+    path = tmp_path / "players_list_foa.txt"
+    lines = [
+        TXT_HEADER,
+        _txt_line(1503014, "Carlsen, Magnus", "NOR", "M", "GM", "", 2833, 2819, 2886, 1990, ""),
+        _txt_line(4100018, "Øvergaard, Åse", "DEN", "F", "", "WFM", 1950, "", "", 2001, "wi"),
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    carlsen, ase = list(read_fide(path))
+    assert (carlsen.ident, carlsen.name, carlsen.title, carlsen.standard) == (
+        "1503014",
+        "Carlsen, Magnus",
+        "GM",
+        2833,
+    )
+    assert (ase.name, ase.title, ase.inactive, ase.birth_year) == (
+        "Øvergaard, Åse",
+        "WFM",
+        True,
+        2001,
+    )
+
+
+def test_a_broken_fide_file_is_refused_with_where(tmp_path):
+    broken = tmp_path / "broken.xml"
+    broken.write_text(XML.replace("</player>\n<player>", "</player>\n<player", 1), encoding="utf-8")
+    with pytest.raises(RatingListError, match=r"line \d+, column \d+: not well-formed XML"):
+        list(read_fide(broken))
+    no_id = tmp_path / "noid.xml"
+    no_id.write_text(
+        XML.replace("<fideid>4100018</fideid>", "<fideid>x</fideid>"), encoding="utf-8"
+    )
+    with pytest.raises(RatingListError, match="player element 2: the FIDE id 'x'"):
+        list(read_fide(no_id))
+    other = tmp_path / "other.txt"
+    other.write_text("hello\n", encoding="utf-8")
+    with pytest.raises(RatingListError, match="not a FIDE list"):
+        list(read_fide(other))
+
+
+def test_egd_list(tmp_path):
+    path = tmp_path / "allworld_lp.html"
+    path.write_text(EGD, encoding="utf-8")
+    aaen, berg, nobody = list(read_egd(path))
+    assert (aaen.ident, aaen.name, aaen.federation, aaen.club, aaen.grade, aaen.standard) == (
+        "10726007",
+        "Aaen Morten",
+        "DK",
+        "Cope",
+        "6k",
+        1515,
+    )
+    assert berg.name == "van der Berg Jan" and berg.grade == "2d"
+    assert nobody.club == ""
+    path.write_text(EGD.replace("  2d   2230", "  2x   2230"), encoding="utf-8")
+    with pytest.raises(RatingListError, match="line 4: a player line must read"):
+        list(read_egd(path))
+
+
+@pytest.mark.parametrize(
+    ("text", "normal"),
+    [("Ørnsø, Jürgen", "ornso jurgen"), ("O'Brien, Pat", "obrien pat"), ("Straße", "strasse")],
+)
+def test_names_are_searched_without_accents_or_punctuation(text, normal):
+    assert normalise_name(text) == normal
