@@ -23,14 +23,14 @@
     if (!form || !item) { return; }
     var values = JSON.parse(item.getAttribute("data-fill") || "{}");
     Object.keys(values).forEach(function (name) {
-      var field = form.querySelector('[name="' + name + '"]');
+      var field = form.querySelector('[name="' + name + '"], [name$="-' + name + '"]');
       if (field) { field.value = values[name] === null ? "" : values[name]; }
     });
     var box = document.getElementById("lookup-q");
     if (box) { box.value = ""; }
     document.getElementById("lookup-results").innerHTML = "";
     var submit = form.querySelector('button[type="submit"]');
-    var name = form.querySelector('[name="name"]');
+    var name = form.querySelector('[name="name"], [name$="-name"]');
     (name || submit).focus();
   }
 
