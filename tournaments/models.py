@@ -155,6 +155,11 @@ class Section(models.Model):
     unplayed_rule = models.CharField(
         max_length=6, choices=UnplayedRule.choices, default=UnplayedRule.FIDE_2026
     )
+    check_in = models.BooleanField(
+        default=False,
+        help_text="Players check in before round 1; pairing round 1 offers to mark "
+        "those who have not as absent.",
+    )
     rating_type = models.CharField(
         max_length=8,
         choices=RatingType.choices,
@@ -275,6 +280,7 @@ class Player(models.Model):
         help_text="Players sharing this label (family, team) are never paired together.",
     )
     mms_correction = models.SmallIntegerField(default=0, help_text="McMahon start correction.")
+    checked_in = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

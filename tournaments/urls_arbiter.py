@@ -36,6 +36,7 @@ urlpatterns = [
     path(S + "players/", players.players, name="players"),
     path(S + "players/renumber/", players.players_renumber, name="players_renumber"),
     path(S + "players/lookup/", players.players_lookup, name="players_lookup"),
+    path(S + "check-in/", players.check_in, name="check_in"),
     path(
         S + "players/update-ratings/", players.players_update_ratings, name="players_update_ratings"
     ),

@@ -48,6 +48,7 @@ TABLE: dict[str, tuple[str, str]] = {
     "arbiter:players": (ARBITER, "rw"),
     "arbiter:players_renumber": (ARBITER, "w"),
     "arbiter:players_lookup": (ARBITER, "r"),
+    "arbiter:check_in": (ARBITER, "rw"),
     "arbiter:players_update_ratings": (ARBITER, "w"),
     "arbiter:player_edit": (ARBITER, "rw"),
     "arbiter:player_withdraw": (ARBITER, "w"),

@@ -103,6 +103,11 @@ class SectionForm(forms.Form):
         help_text="Chess sections are paired by a Swiss system, Go sections by McMahon.",
     )
     total_rounds = forms.IntegerField(label="Rounds", min_value=1, max_value=MAX_ROUNDS, initial=5)
+    check_in = forms.BooleanField(
+        label="Players check in before round 1",
+        required=False,
+        help_text="Pairing round 1 then offers to mark those who have not as absent.",
+    )
     # Chess
     pairing_system = forms.ChoiceField(
         label="Pairing system",
@@ -225,7 +230,10 @@ class SectionForm(forms.Form):
     @staticmethod
     def initial_from(section: Section) -> dict:
         columns = [f for f in GO_FIELDS if f not in MCMAHON_OPTION_FIELDS]
-        names = ["name", "slug", "game", "total_rounds", "unplayed_rule", *CHESS_FIELDS, *columns]
+        names = [
+            "name", "slug", "game", "total_rounds", "check_in", "unplayed_rule",
+            *CHESS_FIELDS, *columns,
+        ]  # fmt: skip
         data = {f: getattr(section, f) for f in names}
         data.update({name: getattr(section, name) for name, _ in SCORING_FIELDS})
         options = section.mcmahon_options or {}
@@ -321,6 +329,7 @@ class SectionForm(forms.Form):
             "name": data["name"],
             "slug": data["slug"],
             "total_rounds": data["total_rounds"],
+            "check_in": bool(data.get("check_in")),
             "unplayed_rule": data["unplayed_rule"],
             "pairing_system": data["pairing_system"],
         }

@@ -296,3 +296,46 @@ def bye_request(*, player: Player, round_number: int, kind: str = ByeKind.HALF) 
 
 def bye_request_cancel(*, player: Player, round_number: int) -> None:
     ByeRequest.objects.filter(player=player, round_number=round_number).delete()
+
+
+# Check-in ---------------------------------------------------------------------------
+
+
+def player_check_in(*, player: Player, checked_in: bool = True) -> Player:
+    """Mark a player as present at the venue (or not). Only before round 1."""
+    with transaction.atomic():
+        section = Section.objects.select_for_update().get(pk=player.section_id)
+        if section.rounds.exists():
+            raise StateError(f"{section.name}: round 1 is paired; check-in is over.")
+        Player.objects.filter(pk=player.pk).update(checked_in=checked_in)
+        player.checked_in = checked_in
+    return player
+
+
+def players_not_checked_in(*, section: Section) -> list[Player]:
+    """Before round 1 of a section with check-in: registered players not checked in
+    and not already excused (a bye requested for round 1)."""
+    if not section.check_in or section.rounds.exists():
+        return []
+    excused = set(
+        ByeRequest.objects.filter(player__section=section, round_number=1).values_list(
+            "player_id", flat=True
+        )
+    )
+    return [
+        p
+        for p in section.players.filter(checked_in=False, withdrawn_from_round__isnull=True)
+        if p.pk not in excused
+    ]
+
+
+def players_mark_absent(*, section: Section) -> list[Player]:
+    """Pairing round 1: everyone who has not checked in gets a zero-point bye for it
+    (they are not paired; a late arrival can still be paired from round 2)."""
+    with transaction.atomic():
+        section = Section.objects.select_for_update().get(pk=section.pk)
+        missing = players_not_checked_in(section=section)
+        ByeRequest.objects.bulk_create(
+            ByeRequest(player=p, round_number=1, kind=ByeKind.ZERO) for p in missing
+        )
+    return missing

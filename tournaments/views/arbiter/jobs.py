@@ -12,6 +12,7 @@ from django_htmx.http import HttpResponseStopPolling, push_url, reselect, reswap
 from tournaments.errors import QueueUnreachable, ServiceError
 from tournaments.jobs.models import PairingJob
 from tournaments.selectors.sections import pairing_blockers
+from tournaments.services.players import players_mark_absent
 from tournaments.services.rounds import pairing_job_request
 from tournaments.views.arbiter.access import arbiter_view
 from tournaments.views.arbiter.common import fail, go, section_url
@@ -76,6 +77,15 @@ def job_response(request, section, job):
 @arbiter_view
 @require_POST
 def pair(request, event, section):
+    if request.POST.get("absent") == "mark":  # check-in: those not here sit out round 1
+        try:
+            missing = players_mark_absent(section=section)
+        except ServiceError as exc:
+            fail(request, exc)
+            return go(request, section_url(section))
+        if missing:
+            names = ", ".join(p.name for p in missing)
+            messages.info(request, f"Not checked in, zero-point bye in round 1: {names}.")
     try:
         job = pairing_job_request(section=section, by=request.user)
     except QueueUnreachable as exc:  # the job says so, and what to do

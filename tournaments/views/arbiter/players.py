@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from django.contrib import messages
-from django.http import JsonResponse
+from django.http import HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -340,3 +340,44 @@ def players_update_ratings(request, event, section):
             )
             messages.success(request, f"{len(changed)} ratings updated: {who}.")
     return redirect(section_url(section, "players"))
+
+
+@arbiter_view
+@require_http_methods(["GET", "POST"])
+def check_in(request, event, section):
+    """Who is at the venue: a toggle per player, phone-first (before round 1)."""
+    if request.method == "POST":
+        player = section.players.filter(pairing_number=int_or_none(request.POST.get("pn"))).first()
+        if player is None:
+            return HttpResponseBadRequest("No such player.")
+        try:
+            player = services.player_check_in(
+                player=player, checked_in=request.POST.get("checked_in") == "1"
+            )
+        except ServiceError as exc:
+            fail(request, exc)
+            return redirect(section_url(section, "check_in"))
+        if request.htmx:
+            return render(
+                request,
+                "arbiter/partials/check_in_row.html",
+                {"section": section, "player": player, "oob_count": _check_in_count(section)},
+            )
+        return redirect(section_url(section, "check_in") + f"#check-{player.pairing_number}")
+    return render(
+        request,
+        "arbiter/check_in.html",
+        {
+            "event": event,
+            "section": section,
+            "tab": "players",
+            "players": section.players.order_by("name"),
+            "count": _check_in_count(section),
+            "open": not section.rounds.exists(),
+        },
+    )
+
+
+def _check_in_count(section) -> tuple[int, int]:
+    players = section.players.filter(withdrawn_from_round__isnull=True)
+    return players.filter(checked_in=True).count(), players.count()

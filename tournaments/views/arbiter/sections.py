@@ -18,6 +18,7 @@ from tournaments.selectors.sections import (
     section_next_action,
     section_rounds,
 )
+from tournaments.services.players import players_not_checked_in
 from tournaments.services.sections import section_delete as delete_section
 from tournaments.services.sections import section_update
 from tournaments.views.arbiter.access import arbiter_view
@@ -40,6 +41,7 @@ def dashboard_context(section) -> dict:
         "blockers": pairing_blockers(section=section, message=failed.message) if failed else [],
         "player_count": len(players),
         "withdrawn_count": sum(1 for p in players if p.withdrawn_from_round is not None),
+        "not_checked_in": players_not_checked_in(section=section),
         "tab": "overview",
     }
 

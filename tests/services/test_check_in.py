@@ -1,0 +1,70 @@
+"""Check-in: the arbiter marks who is at the venue before round 1; pairing round 1
+offers to give the others a zero-point bye, so a missing player is never paired."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.factories import PlayerFactory
+from tests.web.arbiter_helpers import make_setup
+from tournaments.errors import StateError
+from tournaments.models import Bye, ByeKind
+from tournaments.services.players import (
+    player_check_in,
+    players_mark_absent,
+    players_not_checked_in,
+)
+from tournaments.services.rounds import round_pair
+
+pytestmark = pytest.mark.django_db
+
+
+def _section(players=6, **fields):
+    setup = make_setup(check_in=True, **fields)
+    ps = [PlayerFactory(section=setup.section, pairing_number=i) for i in range(1, players + 1)]
+    return setup, ps
+
+
+def test_those_not_checked_in_sit_out_round_1_with_a_zero_point_bye():
+    setup, ps = _section()
+    for p in ps[:5]:
+        player_check_in(player=p)
+    assert [p.pk for p in players_not_checked_in(section=setup.section)] == [ps[5].pk]
+    assert [p.pk for p in players_mark_absent(section=setup.section)] == [ps[5].pk]
+    rnd = round_pair(section=setup.section)
+    on_boards = {pk for g in rnd.games.all() for pk in (g.white_id, g.black_id)}
+    assert ps[5].pk not in on_boards and len(on_boards) == 4
+    byes = {b.player_id: b.kind for b in Bye.objects.filter(round=rnd)}
+    assert byes[ps[5].pk] == ByeKind.ZERO
+    with pytest.raises(StateError, match="check-in is over"):
+        player_check_in(player=ps[5])
+    assert players_not_checked_in(section=setup.section) == []
+
+
+def test_without_check_in_nobody_is_missing():
+    setup = make_setup(players=4)
+    assert players_not_checked_in(section=setup.section) == []
+
+
+def test_the_pages_list_toggle_and_offer_to_mark_the_missing(
+    client, in_process_tasks, django_capture_on_commit_callbacks
+):
+    setup, ps = _section(players=5)
+    client.force_login(setup.arbiter)
+    page = client.get(setup.url("check_in")).content.decode()
+    assert "0 of 5 here" in page and page.count('class="check-toggle"') == 5
+    answer = client.post(
+        setup.url("check_in"), {"pn": 1, "checked_in": "1"}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert "here</span>" in answer and "1 of 5 here" in answer
+    ps[0].refresh_from_db()
+    assert ps[0].checked_in
+    player_check_in(player=ps[1])
+    dashboard = client.get(setup.url("section")).content.decode()
+    assert "3 players have not checked in" in dashboard and "Mark them absent" in dashboard
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(setup.url("pair"), {"absent": "mark"})
+    sitting_out = Bye.objects.filter(round__section=setup.section)
+    assert set(sitting_out.values_list("player__pairing_number", flat=True)) == {3, 4, 5}
+    game = setup.section.rounds.get(number=1).games.get()
+    assert {game.white.pairing_number, game.black.pairing_number} == {1, 2}
