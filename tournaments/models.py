@@ -576,9 +576,9 @@ class RatedPlayer(models.Model):
     """One player of an imported rating list, searched by name or id at registration."""
 
     rating_list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="entries")
-    ident = models.CharField(max_length=12, db_index=True)  # FIDE id or EGD PIN
+    ident = models.CharField(max_length=12)  # FIDE id or EGD PIN
     name = models.CharField(max_length=120)
-    search_name = models.CharField(max_length=120, db_index=True)  # normalise_name(name)
+    search_name = models.CharField(max_length=120)  # normalise_name(name)
     federation = models.CharField(max_length=3, blank=True)
     sex = models.CharField(max_length=1, blank=True)
     title = models.CharField(max_length=4, blank=True)
@@ -589,6 +589,12 @@ class RatedPlayer(models.Model):
     inactive = models.BooleanField(default=False)
     club = models.CharField(max_length=120, blank=True)
     grade = models.CharField(max_length=4, blank=True)  # EGD rank ("5k")
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["rating_list", "search_name"], name="rated_player_name"),
+            models.Index(fields=["rating_list", "ident"], name="rated_player_ident"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.ident})"
