@@ -1,6 +1,8 @@
 """Simulation of Swiss tournaments: outcome models and the simulation lab.
 
-    from pairing.simulation import SimulationConfig, run_simulation, summarise
+    from pairing.simulation.config import SimulationConfig
+    from pairing.simulation.runner import run_simulation
+    from pairing.simulation.summary import summarise
     result = run_simulation(SimulationConfig(players=32, rounds=7, events=1000))
     report = summarise(result)           # the JSON document blossom-simulate writes
 
@@ -15,40 +17,7 @@ runner.py              many events over the cores, reproducible by seed
 summary.py, plot.py    the JSON report and its figures (SVG)
 recommend.py           the report in plain language for organisers
 cli.py                 blossom-simulate
+
+The package imports nothing itself: a command that needs only the outcome model
+(`blossom-pairing -g`) does not load the runner, the tiebreaks or SciPy.
 """
-
-from pairing.simulation.config import (
-    DEFAULT_TIEBREAKS,
-    EXTERNAL,
-    PAPER_SYSTEMS,
-    SimulationConfig,
-    SimulationConfigError,
-)
-from pairing.simulation.milvang import (
-    Outcome,
-    black_win_probability,
-    draw_results,
-    outcome_probabilities,
-    white_win_probability,
-)
-from pairing.simulation.runner import SimulationResult, run_simulation
-from pairing.simulation.strengths import StrengthModel, parse_strength
-from pairing.simulation.summary import summarise
-
-__all__ = [
-    "DEFAULT_TIEBREAKS",
-    "EXTERNAL",
-    "PAPER_SYSTEMS",
-    "Outcome",
-    "SimulationConfig",
-    "SimulationConfigError",
-    "SimulationResult",
-    "StrengthModel",
-    "black_win_probability",
-    "draw_results",
-    "outcome_probabilities",
-    "parse_strength",
-    "run_simulation",
-    "summarise",
-    "white_win_probability",
-]
