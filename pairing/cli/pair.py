@@ -58,6 +58,8 @@ class SizeLimitError(Exception):
 
 
 TRF_MAX_PLAYERS = 9999  # pairing numbers have four columns
+# The paper's systems under names that say so (the section settings use the same).
+PAPER_NAMES = {"dutch": "mwm-dutch", "burstein": "mwm-burstein"}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -69,9 +71,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     systems = parser.add_mutually_exclusive_group(required=True)
     for name in SYSTEM_ORDER:
-        systems.add_argument(
-            f"--{name}", dest="system", action="store_const", const=name, help=SYSTEMS[name].summary
-        )
+        flags = [f"--{name}"]
+        summary = SYSTEMS[name].summary
+        if name in PAPER_NAMES:  # the explicit name, which stays when FIDE's system arrives
+            flags.append(f"--{PAPER_NAMES[name]}")
+            summary += (
+                f" (the MWM paper's {name.capitalize()}, also --{PAPER_NAMES[name]}; "
+                "not FIDE's C.04.3 rules to the letter)"
+            )
+        systems.add_argument(*flags, dest="system", action="store_const", const=name, help=summary)
     parser.add_argument("input", nargs="?", help="tournament in FIDE TRF")
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument(

@@ -286,3 +286,13 @@ def test_a_finished_file_without_xxr_is_checked_with_its_rounds_inferred(tmp_pat
     assert "taken as the 4 rounds it holds" in captured.err
     assert "Standings after round 4" in captured.out
     assert sum(line.strip()[:1].isdigit() for line in captured.out.splitlines()) == 15
+
+
+@pytest.mark.parametrize(
+    ("explicit", "short"), [("--mwm-dutch", "--dutch"), ("--mwm-burstein", "--burstein")]
+)
+def test_the_papers_systems_answer_to_their_explicit_names(tmp_path, explicit, short):
+    _, path = _partial(tmp_path)
+    assert run(explicit, path, "-p") == run(short, path, "-p")
+    text = " ".join(cli.build_parser().format_help().split())
+    assert explicit in text and "not FIDE's C.04.3 rules to the letter" in text
