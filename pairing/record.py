@@ -100,6 +100,8 @@ class TournamentRecord:
     players: list[PlayerRecord] = field(default_factory=list)
     # round number -> {pairing number: bye code "H", "Z" or "F"} announced in advance (240)
     announced_byes: dict[int, dict[int, str]] = field(default_factory=dict)
+    # XXA: virtual points for pairing, per player and round (acceleration)
+    accelerations: dict[int, list[Fraction]] = field(default_factory=dict)
     # (first round, last round, pairing numbers) that must not meet (260 / XXP)
     prohibited: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)
     system: str = ""  # record 192, if present

@@ -155,6 +155,12 @@ class Section(models.Model):
     unplayed_rule = models.CharField(
         max_length=6, choices=UnplayedRule.choices, default=UnplayedRule.FIDE_2026
     )
+    acceleration = models.CharField(
+        max_length=8,
+        blank=True,
+        choices=[("", "None"), ("baku", "Baku (FIDE C.04.5.1)")],
+        help_text="Virtual points for pairing the first rounds of a large field (chess).",
+    )
     check_in = models.BooleanField(
         default=False,
         help_text="Players check in before round 1; pairing round 1 offers to mark "

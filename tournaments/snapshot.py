@@ -27,6 +27,7 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 
+from pairing.engine.acceleration import virtual_points
 from pairing.record import PlayerRecord, RoundEntry, TournamentRecord
 from tournaments.models import (
     ENGINE_SYSTEM,
@@ -328,6 +329,12 @@ class SectionSnapshot:
         for req in self.bye_requests:
             record.announced_byes.setdefault(req.round_number, {})[number[req.player_id]] = (
                 BYE_CODES[req.kind]
+            )
+        if section.acceleration and not section.is_go:
+            # Group A is fixed by the players of round 1; late entries join group B.
+            first = [p.pairing_number for p in self.players if p.joined_round == 1]
+            record.accelerations = virtual_points(
+                section.acceleration, sorted(first), section.total_rounds
             )
         last = section.total_rounds
         for pair in self.prohibited:

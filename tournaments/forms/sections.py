@@ -42,7 +42,7 @@ SCORING_FIELDS = (
     ("points_zero_bye", "Requested zero-point bye"),
     ("points_absent", "Absent"),
 )
-CHESS_FIELDS = ("pairing_system", "beta", "first_colour", "rating_type")
+CHESS_FIELDS = ("pairing_system", "beta", "first_colour", "rating_type", "acceleration")
 GO_FIELDS = (
     "mcmahon_bar",
     "mcmahon_floor",
@@ -127,6 +127,12 @@ class SectionForm(forms.Form):
         label="Round 1, board 1: higher-rated player has",
         choices=FirstColour.choices,
         required=False,
+    )
+    acceleration = forms.ChoiceField(
+        label="Accelerated pairings",
+        choices=[("", "None"), ("baku", "Baku (FIDE C.04.5.1): top half +1 point, then +½")],
+        required=False,
+        help_text="Written to the TRF as XXA lines, so other engines pair the same.",
     )
     rating_type = forms.ChoiceField(
         label="Ratings from FIDE's list",
@@ -364,4 +370,5 @@ class SectionForm(forms.Form):
             out["beta"] = data.get("beta") or 2
             out["first_colour"] = data.get("first_colour") or ""
             out["rating_type"] = data.get("rating_type") or RatingType.STANDARD
+            out["acceleration"] = data.get("acceleration") or ""
         return out

@@ -54,6 +54,12 @@ def _float(entry: RoundEntry, mine: Fraction, before: dict[int, Fraction]) -> st
     return "down" if mine > theirs else "up" if mine < theirs else ""
 
 
+def _virtual_points(record: TournamentRecord, pid: int, round_number: int) -> Fraction:
+    """Acceleration (XXA): points added to the score for pairing this round only."""
+    values = record.accelerations.get(pid, ())
+    return values[round_number - 1] if round_number <= len(values) else Fraction(0)
+
+
 def recorded_initial_colour(record: TournamentRecord) -> str | None:
     """The first round's top-board colour: the 152/XXC record, or else inferred from
     the file as bbpPairings documents it: in the first round F where any colour is
@@ -110,7 +116,7 @@ def request_from_record(
             SwissPlayer(
                 id=p.id,
                 rating=p.rating,
-                score=before[-1][p.id],
+                score=before[-1][p.id] + _virtual_points(record, p.id, round_number),
                 colours=tuple(e.colour if e.played else "-" for e in history),
                 opponents=frozenset(e.opponent for e in history if e.played),
                 pairing_byes=sum(1 for e in history if e.code == "U"),

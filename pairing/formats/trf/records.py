@@ -10,13 +10,15 @@ XXC white1|black1 [rank] initial colour (the line is also kept verbatim)
 240 T rrr pppp ...       byes announced for a round (T = F, H or Z)
 260 fff lll pppp ...     prohibited pairings for rounds fff..lll
 XXP pppp pppp ...        prohibited pairings for the whole event
-Everything else (250/XXA acceleration, 132 dates, NRS lines...) is kept verbatim.
+XXA pppp aaaa aaaa ...   virtual points per round for pairing (acceleration)
+Everything else (250 acceleration, 132 dates, NRS lines...) is kept verbatim.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from pairing.formats.trf import layout as L
 from pairing.formats.trf.errors import TRFError
@@ -75,6 +77,28 @@ def _distinct_ids(line: str, number: int, start_column: int, refs: References) -
     if len(ids) < 2:
         raise TRFError(number, start_column, "a prohibited pairing needs two different players")
     return ids
+
+
+def _acceleration(line: str, number: int, record: TournamentRecord, refs: References) -> None:
+    """XXA NNNN aaaa aaaa ...: the player's virtual points round by round (columns 10-13,
+    15-18, ... as JaVaFo and bbpPairings write them)."""
+    pid_text = L.field(line, (5, 8)).strip()
+    if not pid_text.isdigit() or int(pid_text) == 0:
+        raise TRFError(number, 5, f"{pid_text!r} (columns 5-8) is not a pairing number")
+    pid = int(pid_text)
+    refs.places.append((pid, number, 5))
+    if pid in record.accelerations:
+        raise TRFError(number, 5, f"player {pid} has a second XXA line")
+    values = []
+    col = 10
+    while col <= len(line.rstrip()):
+        text = L.field(line, (col, col + 3))
+        value = L.parse_points(text) if text.strip() else Fraction(0)
+        if value is None or value < 0:
+            raise TRFError(number, col, f"acceleration {text.strip()!r} is not a number of points")
+        values.append(value)
+        col += 5
+    record.accelerations[pid] = values
 
 
 def _rounds_value(line: str, number: int, record: TournamentRecord) -> None:
@@ -181,6 +205,8 @@ def parse_record(
             raise TRFError(number, 9, "the last round comes before the first")
         ids = _distinct_ids(line, number, 13, refs)
         record.prohibited.append((int(first), int(last), tuple(ids)))
+    elif tag == "XXA":
+        _acceleration(line, number, record, refs)
     elif tag == "XXP":
         ids = _distinct_ids(line, number, 5, refs)
         record.prohibited.append((*EVENT_WIDE, tuple(ids)))
@@ -214,6 +240,9 @@ def format_records(record: TournamentRecord) -> list[str]:
         lines.append(("162 " + "".join(groups)).rstrip())
     if record.system:
         lines.append(f"192 {record.system}")
+    for pid in sorted(record.accelerations):
+        values = "".join(f" {L.format_points(v):>4}" for v in record.accelerations[pid])
+        lines.append(f"XXA {pid:4d}{values}")
     lines.extend(record.extra_records)
     return lines
 
