@@ -48,9 +48,15 @@ def _row(list_id: int, p: ListedPlayer) -> tuple:
 
 
 def _insert(rows: list[tuple]) -> None:
-    """One multi-row statement per batch: a list of a million players is written
-    without building a model object per player."""
+    """A batch written without a model object per player: PostgreSQL's COPY, or one
+    prepared statement run for every row elsewhere."""
     table = RatedPlayer._meta.db_table
+    if connection.vendor == "postgresql":
+        statement = f"COPY {table} ({', '.join(COLUMNS)}) FROM STDIN"
+        with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
+            for row in rows:
+                copy.write_row(row)
+        return
     sql = f"INSERT INTO {table} ({', '.join(COLUMNS)}) VALUES ({', '.join(['%s'] * len(COLUMNS))})"
     with connection.cursor() as cursor:
         cursor.executemany(sql, rows)
