@@ -139,3 +139,13 @@ def test_a_new_go_section_gets_go_defaults_from_the_form(client):
     section = Section.objects.get(event=setup.event, name="Go open")
     assert section.tiebreak_preset == "EGF McMahon"
     assert section.points_absent == Decimal("0.5")  # the EGF's, not chess's 0
+
+
+def test_the_services_and_the_api_take_go_results_as_players_write_them():
+    setup = go_setup()
+    _rnd, games = published_round(setup)
+    result_record(game=games[0], result="B+")
+    result_record(game=games[1], result="W+F")
+    games[0].refresh_from_db()
+    games[1].refresh_from_db()
+    assert (games[0].result, games[1].result) == ("0-1", "+/-")

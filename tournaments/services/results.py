@@ -24,6 +24,13 @@ def _result_value(result: str) -> str:
         "+-": "+/-",
         "-+": "-/+",
         "--": "-/-",
+        # Go, as players write it
+        "B+": "0-1",
+        "W+": "1-0",
+        "B+F": "-/+",
+        "W+F": "+/-",
+        "jigo": "1/2-1/2",
+        "Jigo": "1/2-1/2",
     }
     value = aliases.get(result.strip(), result.strip()) if isinstance(result, str) else None
     if value not in Result.values:
