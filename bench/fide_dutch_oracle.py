@@ -1,0 +1,150 @@
+"""Blossom's Swiss pairing against the reference FIDE Dutch engine (bbpPairings
+v6.0.0, the oracle), round by round on tournaments the oracle generates and pairs
+itself.
+
+For each tournament (sizes 9 to 400 players, with forfeits, half-point byes and
+withdrawals) the oracle writes a whole event in TRF (`-g`); every round of it is the
+oracle's pairing of the history before it. Blossom pairs the same round from the same
+history, and the two are compared: pairs with colours, and the pairing-allocated bye.
+Prints how many rounds are identical, how many boards differ, and the first differing
+rounds (file and round) to look at.
+
+    .venv/bin/python bench/fide_dutch_oracle.py [--rounds 300] [--seed 1] [--system dutch]
+
+The oracle is built into .cache/bbpPairings (git-ignored) from
+../shared/anchors/bbpPairings when missing (g++ and make, about 20 s). `--system`
+names Blossom's system (today the MWM paper's `dutch`; the paper's systems are not
+FIDE's rules to the letter, so the figures measure how far they are).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pairing.engine.swiss import PairingError, pair_round  # noqa: E402
+from pairing.engine.swiss.from_record import (  # noqa: E402
+    recorded_initial_colour,
+    request_from_record,
+)
+from pairing.formats.trf import read_trf  # noqa: E402
+from pairing.record import EMPTY_ENTRY  # noqa: E402
+
+ANCHOR = ROOT.parent / "shared" / "anchors" / "bbpPairings"
+BINARY = ROOT / ".cache" / "bbpPairings" / "bbpPairings.exe"
+SIZES = (9, 12, 16, 21, 30, 45, 64, 100, 150, 250, 400)
+
+
+def oracle() -> Path:
+    if not BINARY.exists():
+        if not (ANCHOR / "build.sh").exists():
+            sys.exit(f"fide_dutch_oracle: no oracle at {BINARY} and no source at {ANCHOR}")
+        subprocess.run(["bash", str(ANCHOR / "build.sh"), str(BINARY.parent)], check=True)
+    return BINARY
+
+
+def generate(binary: Path, folder: Path, players: int, rounds: int, seed: int) -> Path:
+    config = folder / f"g{players}-{seed}.txt"
+    config.write_text(
+        f"PlayersNumber={players}\nRoundsNumber={rounds}\nForfeitRate=25\n"
+        "HalfPointByeRate=40\nRetiredRate=60\n",
+        encoding="utf-8",
+    )
+    out = folder / f"t{players}-{seed}.trf"
+    subprocess.run(
+        [str(binary), "--dutch", "-g", str(config), "-o", str(out), "-s", str(seed)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    return out
+
+
+def oracle_round(record, r: int) -> tuple[set[tuple[int, int]], int | None]:
+    pairs, bye = set(), None
+    for p in record.players:
+        e = p.entry(r)
+        if e.opponent is not None and e.colour == "w":
+            pairs.add((p.id, e.opponent))
+        elif e.opponent is None and e.code == "U":
+            bye = p.id
+    return pairs, bye
+
+
+def history_before(record, r: int):
+    """The record as it was before round r was paired: rounds after r-1 removed, the
+    byes asked for round r kept as requests."""
+    for p in record.players:
+        entry = p.entry(r)
+        if entry.opponent is None and entry.code in ("H", "Z", "F"):
+            record.announced_byes.setdefault(r, {})[p.id] = entry.code
+        p.rounds = [e if k < r - 1 else EMPTY_ENTRY for k, e in enumerate(p.rounds)][: r - 1]
+    return record
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=300, help="rounds to compare")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--system", default="dutch", help="Blossom's system")
+    parser.add_argument("--show", type=int, default=5, help="differing rounds to list")
+    args = parser.parse_args()
+    binary = oracle()
+    rng = random.Random(args.seed)
+    compared = identical = boards = differing_boards = byes_differ = failed = 0
+    examples = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        while compared < args.rounds:
+            players, rounds = rng.choice(SIZES), rng.choice((5, 7, 9, 11))
+            try:
+                path = generate(binary, folder, players, rounds, rng.randrange(1, 10**9))
+            except subprocess.CalledProcessError:
+                continue  # the oracle found no pairing for some round: another event
+            whole = read_trf(path)
+            total = whole.rounds_paired
+            initial = recorded_initial_colour(whole)  # as the arbiter knows it
+            for r in range(1, total + 1):
+                if compared >= args.rounds:
+                    break
+                expected, expected_bye = oracle_round(read_trf(path), r)
+                record = history_before(read_trf(path), r)
+                record.total_rounds = record.total_rounds or rounds  # -g writes no XXR
+                record.initial_colour = record.initial_colour or initial
+                compared += 1
+                try:
+                    result = pair_round(
+                        request_from_record(record, r, system=args.system, seed=args.seed)
+                    )
+                except PairingError:
+                    failed += 1
+                    continue
+                mine = set(result.pairs())
+                bye = result.pairing_allocated_bye
+                boards += len(expected)
+                differing_boards += len(expected - mine)
+                byes_differ += bye != expected_bye
+                if mine == expected and bye == expected_bye:
+                    identical += 1
+                elif len(examples) < args.show:
+                    examples.append(f"{path.name} round {r}: {len(expected - mine)} boards differ")
+    print(f"system {args.system!r} against bbpPairings --dutch: {compared} rounds compared")
+    print(f"identical rounds (pairs, colours and bye): {identical} ({identical / compared:.1%})")
+    share = differing_boards / max(boards, 1)
+    print(
+        f"boards differing: {differing_boards} of {boards} ({share:.1%}); "
+        f"byes differing: {byes_differ}; rounds Blossom could not pair: {failed}"
+    )
+    for line in examples:
+        print("  " + line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
