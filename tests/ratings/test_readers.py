@@ -16,46 +16,28 @@ TXT_HEADER = (
 )
 
 
-def _txt_line(ident, name, fed, sex, tit, wtit, srtng, rrtng, brtng, bday, flag):
-    cols = {}
-    for word in (
-        "ID Number",
-        "Name",
-        "Fed",
-        "Sex",
-        "Tit",
-        "WTit",
-        "SRtng",
-        "RRtng",
-        "BRtng",
-        "B-day",
-        "Flag",
-    ):
-        cols[word] = TXT_HEADER.find(word) if word != "Tit" else TXT_HEADER.find(" Tit ") + 1
+WORDS = (
+    "ID Number",
+    "Name",
+    "Fed",
+    "Sex",
+    "Tit",
+    "WTit",
+    "SRtng",
+    "RRtng",
+    "BRtng",
+    "B-day",
+    "Flag",
+)
+
+
+def _txt_line(*values) -> str:
+    """A player line with each value under its header word (the TXT list's layout)."""
     line = [" "] * (len(TXT_HEADER) + 10)
-
-    def put(word, value):
-        for i, ch in enumerate(str(value)):
-            line[cols[word] + i] = ch
-
-    for word, value in zip(
-        (
-            "ID Number",
-            "Name",
-            "Fed",
-            "Sex",
-            "Tit",
-            "WTit",
-            "SRtng",
-            "RRtng",
-            "BRtng",
-            "B-day",
-            "Flag",
-        ),
-        (ident, name, fed, sex, tit, wtit, srtng, rrtng, brtng, bday, flag),
-        strict=True,
-    ):
-        put(word, value)
+    for word, value in zip(WORDS, values, strict=True):
+        start = TXT_HEADER.find(word) if word != "Tit" else TXT_HEADER.find(" Tit ") + 1
+        for k, ch in enumerate(str(value)):
+            line[start + k] = ch
     return "".join(line).rstrip()
 
 
