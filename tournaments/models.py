@@ -86,6 +86,12 @@ ROUND_ROBIN_CYCLES = {PairingSystem.ROUND_ROBIN: 1, PairingSystem.DOUBLE_ROUND_R
 CHESS_SYSTEMS = SWISS_SYSTEMS | frozenset(ROUND_ROBIN_CYCLES)
 
 
+class CheckIn(models.TextChoices):
+    OFF = "", "No check-in"
+    FIRST_ROUND = "first", "Before round 1"
+    EVERY_ROUND = "every", "Before every round"
+
+
 class RatingType(models.TextChoices):
     STANDARD = "standard", "Standard"
     RAPID = "rapid", "Rapid"
@@ -161,10 +167,13 @@ class Section(models.Model):
         choices=[("", "None"), ("baku", "Baku (FIDE C.04.5.1)")],
         help_text="Virtual points for pairing the first rounds of a large field (chess).",
     )
-    check_in = models.BooleanField(
-        default=False,
-        help_text="Players check in before round 1; pairing round 1 offers to mark "
-        "those who have not as absent.",
+    check_in = models.CharField(
+        max_length=6,
+        blank=True,
+        choices=CheckIn.choices,
+        default=CheckIn.OFF,
+        help_text="Players check in; pairing the round offers to mark those who have "
+        "not as absent.",
     )
     rating_type = models.CharField(
         max_length=8,
@@ -286,7 +295,9 @@ class Player(models.Model):
         help_text="Players sharing this label (family, team) are never paired together.",
     )
     mms_correction = models.SmallIntegerField(default=0, help_text="McMahon start correction.")
-    checked_in = models.BooleanField(default=False)
+    checked_in_for = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The round the player has checked in for."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

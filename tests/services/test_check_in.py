@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _section(players=6, **fields):
-    setup = make_setup(check_in=True, **fields)
+    setup = make_setup(check_in="first", **fields)
     ps = [PlayerFactory(section=setup.section, pairing_number=i) for i in range(1, players + 1)]
     return setup, ps
 
@@ -36,7 +36,7 @@ def test_those_not_checked_in_sit_out_round_1_with_a_zero_point_bye():
     assert ps[5].pk not in on_boards and len(on_boards) == 4
     byes = {b.player_id: b.kind for b in Bye.objects.filter(round=rnd)}
     assert byes[ps[5].pk] == ByeKind.ZERO
-    with pytest.raises(StateError, match="check-in is over"):
+    with pytest.raises(StateError, match="no round takes a check-in now"):
         player_check_in(player=ps[5])
     assert players_not_checked_in(section=setup.section) == []
 
@@ -58,7 +58,7 @@ def test_the_pages_list_toggle_and_offer_to_mark_the_missing(
     ).content.decode()
     assert "here</span>" in answer and "1 of 5 here" in answer
     ps[0].refresh_from_db()
-    assert ps[0].checked_in
+    assert ps[0].checked_in_for == 1
     player_check_in(player=ps[1])
     dashboard = client.get(setup.url("section")).content.decode()
     assert "3 players have not checked in" in dashboard and "Mark them absent" in dashboard
@@ -68,3 +68,27 @@ def test_the_pages_list_toggle_and_offer_to_mark_the_missing(
     assert set(sitting_out.values_list("player__pairing_number", flat=True)) == {3, 4, 5}
     game = setup.section.rounds.get(number=1).games.get()
     assert {game.white.pairing_number, game.black.pairing_number} == {1, 2}
+
+
+def test_before_every_round_the_check_in_starts_again_for_the_next_round(
+    in_process_tasks, django_capture_on_commit_callbacks
+):
+    from tests.api.builders import play_round
+
+    setup, ps = _section(players=6, total_rounds=5)
+    setup.section.check_in = "every"
+    setup.section.save()
+    for p in ps:
+        player_check_in(player=p)
+    round_one = round_pair(section=setup.section)
+    assert not Bye.objects.filter(round=round_one).exists()
+    play_round(round_one)
+    # Round 2: everyone has to check in again; player 6 does not come back.
+    assert {p.pk for p in players_not_checked_in(section=setup.section)} == {p.pk for p in ps}
+    for p in ps[:5]:
+        player_check_in(player=p)
+    assert players_mark_absent(section=setup.section) == [ps[5]]
+    round_two = round_pair(section=setup.section)
+    assert Bye.objects.get(round=round_two, player=ps[5]).kind == ByeKind.ZERO
+    placed = {pk for g in round_two.games.all() for pk in (g.white_id, g.black_id)}
+    assert ps[5].pk not in placed

@@ -31,7 +31,7 @@ def _log_in(page, base):
 
 
 def test_a_player_who_did_not_check_in_is_not_paired(live_server, workers, page, phone, shoot):
-    setup = make_setup(check_in=True)
+    setup = make_setup(check_in="first")
     for i in range(1, 6):
         PlayerFactory(section=setup.section, pairing_number=i, name=f"Player {i}")
     user = get_user_model().objects.create_user("door", password=PASSWORD)

@@ -15,6 +15,7 @@ from tournaments.forms.common import RESERVED_SECTION_SLUGS, check_slug, free_sl
 from tournaments.gorank import GO_RANK_RE, rank_to_grade
 from tournaments.models import (
     CHESS_SYSTEMS,
+    CheckIn,
     FirstColour,
     GameKind,
     PairingSystem,
@@ -103,10 +104,11 @@ class SectionForm(forms.Form):
         help_text="Chess sections are paired by a Swiss system, Go sections by McMahon.",
     )
     total_rounds = forms.IntegerField(label="Rounds", min_value=1, max_value=MAX_ROUNDS, initial=5)
-    check_in = forms.BooleanField(
-        label="Players check in before round 1",
+    check_in = forms.ChoiceField(
+        label="Check-in",
+        choices=CheckIn.choices,
         required=False,
-        help_text="Pairing round 1 then offers to mark those who have not as absent.",
+        help_text="Pairing a round then offers to mark those who have not checked in as absent.",
     )
     # Chess
     pairing_system = forms.ChoiceField(
@@ -335,7 +337,7 @@ class SectionForm(forms.Form):
             "name": data["name"],
             "slug": data["slug"],
             "total_rounds": data["total_rounds"],
-            "check_in": bool(data.get("check_in")),
+            "check_in": data.get("check_in") or CheckIn.OFF,
             "unplayed_rule": data["unplayed_rule"],
             "pairing_system": data["pairing_system"],
         }

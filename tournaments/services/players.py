@@ -18,6 +18,7 @@ from tournaments.models import (
     Bye,
     ByeKind,
     ByeRequest,
+    CheckIn,
     Game,
     Player,
     ProhibitedPair,
@@ -301,41 +302,59 @@ def bye_request_cancel(*, player: Player, round_number: int) -> None:
 # Check-in ---------------------------------------------------------------------------
 
 
+def check_in_round(section: Section) -> int | None:
+    """The round players check in for now (the next one to pair), or None when the
+    section takes no check-in for it: off, every round paired, or "before round 1"
+    once round 1 is paired."""
+    if not section.check_in:
+        return None
+    number = (section.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+    if number > section.total_rounds:
+        return None
+    if section.check_in == CheckIn.FIRST_ROUND and number > 1:
+        return None
+    return number
+
+
 def player_check_in(*, player: Player, checked_in: bool = True) -> Player:
-    """Mark a player as present at the venue (or not). Only before round 1."""
+    """Mark a player as present for the next round (or not)."""
     with transaction.atomic():
         section = Section.objects.select_for_update().get(pk=player.section_id)
-        if section.rounds.exists():
-            raise StateError(f"{section.name}: round 1 is paired; check-in is over.")
-        Player.objects.filter(pk=player.pk).update(checked_in=checked_in)
-        player.checked_in = checked_in
+        number = check_in_round(section)
+        if number is None:
+            raise StateError(f"{section.name}: no round takes a check-in now.")
+        value = number if checked_in else None
+        Player.objects.filter(pk=player.pk).update(checked_in_for=value)
+        player.checked_in_for = value
     return player
 
 
 def players_not_checked_in(*, section: Section) -> list[Player]:
-    """Before round 1 of a section with check-in: registered players not checked in
-    and not already excused (a bye requested for round 1)."""
-    if not section.check_in or section.rounds.exists():
+    """Players due to play the check-in round who have not checked in for it and have
+    not already been excused (a bye requested for it)."""
+    number = check_in_round(section)
+    if number is None:
         return []
     excused = set(
-        ByeRequest.objects.filter(player__section=section, round_number=1).values_list(
+        ByeRequest.objects.filter(player__section=section, round_number=number).values_list(
             "player_id", flat=True
         )
     )
     return [
         p
-        for p in section.players.filter(checked_in=False, withdrawn_from_round__isnull=True)
-        if p.pk not in excused
+        for p in section.players.order_by("pairing_number")
+        if p.is_active_in(number) and p.checked_in_for != number and p.pk not in excused
     ]
 
 
 def players_mark_absent(*, section: Section) -> list[Player]:
-    """Pairing round 1: everyone who has not checked in gets a zero-point bye for it
-    (they are not paired; a late arrival can still be paired from round 2)."""
+    """Pairing the check-in round: everyone who has not checked in for it gets a
+    zero-point bye in it (not paired; they can be paired again in the next round)."""
     with transaction.atomic():
         section = Section.objects.select_for_update().get(pk=section.pk)
+        number = check_in_round(section)
         missing = players_not_checked_in(section=section)
         ByeRequest.objects.bulk_create(
-            ByeRequest(player=p, round_number=1, kind=ByeKind.ZERO) for p in missing
+            ByeRequest(player=p, round_number=number, kind=ByeKind.ZERO) for p in missing
         )
     return missing

@@ -85,7 +85,7 @@ def pair(request, event, section):
             return go(request, section_url(section))
         if missing:
             names = ", ".join(p.name for p in missing)
-            messages.info(request, f"Not checked in, zero-point bye in round 1: {names}.")
+            messages.info(request, f"Not checked in, a zero-point bye this round: {names}.")
     try:
         job = pairing_job_request(section=section, by=request.user)
     except QueueUnreachable as exc:  # the job says so, and what to do

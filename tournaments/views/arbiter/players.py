@@ -361,9 +361,15 @@ def check_in(request, event, section):
             return render(
                 request,
                 "arbiter/partials/check_in_row.html",
-                {"section": section, "player": player, "oob_count": _check_in_count(section)},
+                {
+                    "section": section,
+                    "player": player,
+                    "number": services.check_in_round(section),
+                    "oob_count": _check_in_count(section),
+                },
             )
         return redirect(section_url(section, "check_in") + f"#check-{player.pairing_number}")
+    number = services.check_in_round(section)
     return render(
         request,
         "arbiter/check_in.html",
@@ -371,13 +377,20 @@ def check_in(request, event, section):
             "event": event,
             "section": section,
             "tab": "players",
-            "players": section.players.order_by("name"),
+            "players": [
+                p
+                for p in section.players.order_by("name")
+                if number is None or p.is_active_in(number)
+            ],
             "count": _check_in_count(section),
-            "open": not section.rounds.exists(),
+            "number": number,
         },
     )
 
 
 def _check_in_count(section) -> tuple[int, int]:
-    players = section.players.filter(withdrawn_from_round__isnull=True)
-    return players.filter(checked_in=True).count(), players.count()
+    number = services.check_in_round(section)
+    if number is None:
+        return 0, 0
+    due = [p for p in section.players.all() if p.is_active_in(number)]
+    return sum(1 for p in due if p.checked_in_for == number), len(due)
