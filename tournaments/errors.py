@@ -19,6 +19,12 @@ class StateError(ServiceError):
     code = "state"
 
 
+class WrongCode(ServiceError):
+    """A code given by someone without a login (the event's check-in code) is wrong."""
+
+    code = "wrong-code"
+
+
 class ResultConflict(ServiceError):
     """A result was written against an older version of the game: someone else changed it."""
 

@@ -25,6 +25,9 @@ class Event(models.Model):
     end_date = models.DateField(null=True, blank=True)
     venue = models.CharField(max_length=200, blank=True)
     is_public = models.BooleanField(default=True, help_text="Shown on the public pages and API.")
+    check_in_code = models.CharField(
+        max_length=8, blank=True, help_text="Players give it to check themselves in."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

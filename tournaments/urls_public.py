@@ -3,7 +3,7 @@ pairings, standings, crosstable, player cards and live version."""
 
 from django.urls import path
 
-from tournaments.views.public import event, section
+from tournaments.views.public import checkin, event, section
 
 app_name = "public"
 
@@ -14,6 +14,7 @@ urlpatterns = [
     path("<slug:event>/poster/", event.poster, name="poster"),
     path("<slug:event>/find/", event.event_find, name="event_find"),
     path("<slug:event>/live/", event.event_live, name="event_live"),
+    path("<slug:event>/check-in/", checkin.event_check_in, name="event_check_in"),
     path(SECTION, section.section_home, name="section"),
     path(SECTION + "round/<int:number>/", section.round_detail, name="round"),
     path(SECTION + "standings/", section.standings, name="standings"),

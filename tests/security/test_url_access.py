@@ -26,6 +26,7 @@ ARBITER = "arbiter"  # arbiters of the URL's event (session)
 API_ARBITER = "api-arbiter"  # arbiters of the event, by token or session
 STAFF = "staff"  # the Django admin: staff only
 LAB = "lab"  # anyone may read; starting a run needs a login
+CODE = "code"  # anyone may read; a write needs the event's check-in code (self check-in)
 
 # What a POST does: "r" reads only, "w" writes only (GET is refused), "rw" both.
 TABLE: dict[str, tuple[str, str]] = {
@@ -91,6 +92,7 @@ TABLE: dict[str, tuple[str, str]] = {
     "public:poster": (PUBLIC, "r"),
     "public:event_find": (PUBLIC, "r"),
     "public:event_live": (PUBLIC, "r"),
+    "public:event_check_in": (CODE, "rw"),
     "public:section": (PUBLIC, "r"),
     "public:round": (PUBLIC, "r"),
     "public:standings": (PUBLIC, "r"),
@@ -203,7 +205,7 @@ def test_anonymous_users_get_a_login_page_401_or_nothing_on_every_private_url(cl
                 assert response.status_code == 401, (what, response.status_code)
             elif level == LAB and method == "post":
                 _expect_login_redirect(response, "/login/", what)
-            elif level in (PUBLIC, LAB):
+            elif level in (PUBLIC, LAB, CODE):
                 if method == "get":
                     assert response.status_code in (200, 404), (what, response.status_code)
                 else:  # refused, or read like a GET: either way nothing is stored

@@ -92,3 +92,43 @@ def test_before_every_round_the_check_in_starts_again_for_the_next_round(
     assert Bye.objects.get(round=round_two, player=ps[5]).kind == ByeKind.ZERO
     placed = {pk for g in round_two.games.all() for pk in (g.white_id, g.black_id)}
     assert ps[5].pk not in placed
+
+
+def test_players_check_themselves_in_with_the_code_shown_at_the_venue(client):
+    from tournaments.services.players import event_check_in_code
+
+    setup, ps = _section(players=4)
+    ps[0].name = "O'Brien, Seán"
+    ps[0].save()
+    code = event_check_in_code(event=setup.section.event)
+    assert len(code) == 6 and code.isdigit()
+    assert event_check_in_code(event=setup.section.event) == code  # made once
+    url = f"/e/{setup.section.event.slug}/check-in/"
+    page = client.get(url).content.decode()
+    assert "csrfmiddlewaretoken" in page and 'name="code"' in page
+    wrong = client.post(url, {"code": "000000" if code != "000000" else "111111", "name": "x"})
+    assert wrong.status_code == 403 and "not the check-in code" in wrong.content.decode()
+    unknown = client.post(url, {"code": code, "name": "Nobody"})
+    assert unknown.status_code == 400 and "No player of that name" in unknown.content.decode()
+    done = client.post(url, {"code": code, "name": "obrien sean"})  # as typed on a phone
+    assert done.status_code == 200 and "checked in for round 1" in done.content.decode()
+    ps[0].refresh_from_db()
+    assert ps[0].checked_in_for == 1
+    client.force_login(setup.arbiter)
+    arbiter_page = client.get(setup.url("check_in")).content.decode()
+    assert code in arbiter_page and url in arbiter_page
+
+
+def test_too_many_wrong_codes_make_an_address_wait(client, settings):
+    from tournaments.services.players import CODE_ATTEMPTS, event_check_in_code
+
+    setup, ps = _section(players=2)
+    code = event_check_in_code(event=setup.section.event)
+    url = f"/e/{setup.section.event.slug}/check-in/"
+    bad = "000000" if code != "000000" else "111111"
+    for _ in range(CODE_ATTEMPTS):
+        assert client.post(url, {"code": bad, "name": ps[0].name}).status_code == 403
+    blocked = client.post(url, {"code": code, "name": ps[0].name})
+    assert blocked.status_code == 429 and "Too many wrong codes" in blocked.content.decode()
+    ps[0].refresh_from_db()
+    assert ps[0].checked_in_for is None

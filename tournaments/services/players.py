@@ -3,6 +3,7 @@ and the pairs that must not meet."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -11,14 +12,15 @@ from django.db.models import F, Max
 from pairing.engine import roundrobin
 from pairing.engine.mcmahon.ranks import RankError, format_rank, registration_rank
 from tournaments.caching.versions import section_changed
-from tournaments.collation import name_sort_key
-from tournaments.errors import InvariantError, ServiceError, StateError
+from tournaments.collation import name_key, name_sort_key
+from tournaments.errors import InvariantError, ServiceError, StateError, WrongCode
 from tournaments.gorank import rank_to_grade
 from tournaments.models import (
     Bye,
     ByeKind,
     ByeRequest,
     CheckIn,
+    Event,
     Game,
     Player,
     ProhibitedPair,
@@ -358,3 +360,46 @@ def players_mark_absent(*, section: Section) -> list[Player]:
             ByeRequest(player=p, round_number=number, kind=ByeKind.ZERO) for p in missing
         )
     return missing
+
+
+CODE_ATTEMPTS = 10  # wrong check-in codes per address within CODE_WINDOW seconds
+CODE_WINDOW = 300
+
+
+def event_check_in_code(*, event: Event) -> str:
+    """The event's check-in code (six digits), made the first time it is asked for."""
+    if not event.check_in_code:
+        code = f"{secrets.randbelow(10**6):06d}"
+        Event.objects.filter(pk=event.pk, check_in_code="").update(check_in_code=code)
+        event.refresh_from_db(fields=["check_in_code"])
+    return event.check_in_code
+
+
+def player_self_check_in(
+    *, event: Event, code: str, name: str, number: int | None = None
+) -> tuple[Player, int]:
+    """A player checks in on their own phone with the code shown at the venue and their
+    name (and pairing number when two share it). Returns the player and the round."""
+    expected = event.check_in_code
+    if not expected or not secrets.compare_digest(code.strip(), expected):
+        raise WrongCode("That is not the check-in code shown at the venue.")
+    wanted = name_key(name)
+    if not wanted:
+        raise ServiceError("Type your name as you registered it.")
+    matches = []
+    for section in event.sections.all():
+        if check_in_round(section) is None:
+            continue
+        for player in section.players.all():
+            if name_key(player.name) == wanted and (
+                number is None or player.pairing_number == number
+            ):
+                matches.append(player)
+    if not matches:
+        raise ServiceError(
+            "No player of that name is due to check in now: check the spelling, or ask the arbiter."
+        )
+    if len(matches) > 1:
+        raise ServiceError("Several players have that name: add your pairing number.")
+    player = player_check_in(player=matches[0])
+    return player, player.checked_in_for

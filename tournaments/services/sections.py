@@ -26,7 +26,7 @@ SECTION_FIELDS = frozenset(
 )
 
 # Event-level public pages live beside the sections: /e/<event>/poster/ and so on.
-RESERVED_SECTION_SLUGS = ("poster", "find", "live")
+RESERVED_SECTION_SLUGS = ("poster", "find", "live", "check-in")
 
 
 def _preset_rules(preset: str) -> str:

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from tournaments.errors import ServiceError
@@ -384,6 +385,10 @@ def check_in(request, event, section):
             ],
             "count": _check_in_count(section),
             "number": number,
+            "code": services.event_check_in_code(event=event) if section.check_in else "",
+            "public_url": request.build_absolute_uri(
+                reverse("public:event_check_in", args=[event.slug])
+            ),
         },
     )
 
