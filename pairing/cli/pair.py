@@ -103,6 +103,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-s", "--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument("--beta", type=float, default=2.0, help="colour difference limit")
     parser.add_argument("--explain", action="store_true", help="explain every board and bye")
+    parser.add_argument(
+        "-l",
+        dest="checklist",
+        nargs="?",
+        const="-",
+        metavar="FILE",
+        help="with -p: write the check-list (each player's score, colours, preference, "
+        "floats, bye eligibility) to FILE, or after the pairs",
+    )
     parser.add_argument("--json", action="store_true", help="JSON explanations and reports")
     parser.add_argument(
         "--backend", choices=BACKEND_CHOICES, default="auto", help="maximum-weight matching backend"
@@ -148,6 +157,14 @@ def run_pair(args: argparse.Namespace, out: TextIO) -> int:
     _write(args.pair, pairs_text(pairing), out)
     if args.explain:
         out.write(("\n" if args.pair == "-" else "") + explanation_text(pairing))
+    if args.checklist:
+        from pairing.cli.checklist import checklist_text  # only when asked for
+
+        text = checklist_text(request, record)
+        if args.checklist == "-":
+            out.write("\n" + text)
+        else:
+            _write(args.checklist, text, out)
     return EXIT_OK
 
 

@@ -296,3 +296,32 @@ def test_the_papers_systems_answer_to_their_explicit_names(tmp_path, explicit, s
     assert run(explicit, path, "-p") == run(short, path, "-p")
     text = " ".join(cli.build_parser().format_help().split())
     assert explicit in text and "not FIDE's C.04.3 rules to the letter" in text
+
+
+def test_the_check_list_shows_each_players_pairing_history(tmp_path):
+    record, path = _partial(tmp_path, rounds_played=3, players=9)
+    code, out, _ = run("--dutch", path, "-p", "-", "-l")
+    assert code == 0
+    table = out.split("\n\n", 1)[1].splitlines()
+    assert table[0].startswith("Round 4 of 7") and table[1].split()[:5] == [
+        "No",
+        "Rtg",
+        "Pts",
+        "Col",
+        "CD",
+    ]
+    rows = {int(line.split()[0]): line for line in table[2:]}
+    assert sorted(rows) == [p.id for p in record.players]
+    listed = tmp_path / "check.txt"
+    assert run("--dutch", path, "-p", tmp_path / "pairs.txt", "-l", listed)[0] == 0
+    assert listed.read_text(encoding="utf-8").splitlines()[2:] == table[2:]
+
+
+def test_a_colour_preference_is_absolute_strong_or_mild():
+    from pairing.cli.checklist import preference
+    from pairing.engine.swiss.request import SwissPlayer
+
+    assert preference(SwissPlayer(1, colours=("w", "w"))) == "bA"  # two whites running
+    assert preference(SwissPlayer(1, colours=("w", "b", "w"))) == "bS"  # cd +1
+    assert preference(SwissPlayer(1, colours=("b", "w"))) == "bM"  # cd 0, last white
+    assert preference(SwissPlayer(1, colours=("-",))) == "-"
