@@ -10,8 +10,10 @@ COPY pairing ./pairing
 COPY tiebreaks ./tiebreaks
 COPY templates ./templates
 COPY static ./static
+COPY locale ./locale
 COPY manage.py ./
 RUN pip install --no-cache-dir . && \
+    DEBUG=0 SECRET_KEY=build-only ALLOWED_HOSTS=localhost python manage.py compile_catalogues && \
     DEBUG=0 SECRET_KEY=build-only ALLOWED_HOSTS=localhost python manage.py collectstatic --noinput
 
 RUN useradd --create-home blossom

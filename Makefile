@@ -10,7 +10,7 @@ PORT   ?= 8000
 PYTEST_ARGS ?=
 JOBS        ?= 2   # test processes (pytest-xdist); JOBS=0 runs them in this process
 
-.PHONY: run test install dev-install migrate demo lint format bench worker browser clean
+.PHONY: run test install dev-install migrate demo lint format bench worker browser clean messages
 
 $(VENV)/bin/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Blossom needs Python 3.11, found " + sys.version.split()[0]'
@@ -29,6 +29,7 @@ install: $(VENV)/.installed
 dev-install: $(VENV)/.dev-installed
 
 migrate: install
+	$(PY) manage.py compile_catalogues -v0
 	$(PY) manage.py migrate --noinput -v0
 
 demo: migrate
@@ -55,6 +56,7 @@ browser:
 
 test: dev-install browser
 	$(VENV)/bin/lint-imports --no-cache
+	$(PY) manage.py compile_catalogues
 	$(PY) -m pytest -n $(JOBS) $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 lint: dev-install
@@ -72,3 +74,11 @@ bench: install
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache staticfiles
+
+# After marking new strings: refresh the catalogues from the code (needs GNU gettext's
+# xgettext, only here; compiling them needs nothing but Python), then translate the
+# new entries in locale/<language>/LC_MESSAGES/*.po.
+MESSAGES_IGNORE := --ignore=.venv --ignore=pairing --ignore=tiebreaks --ignore=tests --ignore=bench --ignore=staticfiles --ignore=docs
+messages: dev-install
+	$(PY) manage.py makemessages -l fr -l de -l es --no-obsolete --add-location=file $(MESSAGES_IGNORE)
+	$(PY) manage.py makemessages -d djangojs -l fr -l de -l es --no-obsolete --add-location=file $(MESSAGES_IGNORE)

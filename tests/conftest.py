@@ -86,3 +86,11 @@ def in_process_tasks(monkeypatch):
     from config.celery import app
 
     monkeypatch.setitem(app.conf, "task_always_eager", True)
+
+
+def pytest_configure(config):
+    """The translation catalogues are compiled from their sources before any test reads
+    them (only stale ones; atomically, so test processes may do it at once)."""
+    from tournaments.catalogues import compile_all
+
+    compile_all()

@@ -13,6 +13,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from pairing.limits import MAX_NAME, MAX_RATING, MAX_ROUNDS, MIN_RATING
 from tournaments.gorank import GO_RANK_RE
@@ -24,9 +26,17 @@ class Event(models.Model):
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
     venue = models.CharField(max_length=200, blank=True)
-    is_public = models.BooleanField(default=True, help_text="Shown on the public pages and API.")
+    is_public = models.BooleanField(default=True, help_text=_("Shown on the public pages and API."))
     check_in_code = models.CharField(
-        max_length=8, blank=True, help_text="Players give it to check themselves in."
+        max_length=8, blank=True, help_text=_("Players give it to check themselves in.")
+    )
+    # The language of the event's public pages and print sheets (one page for every
+    # reader, so it can be cached); arbiters' own pages follow each arbiter's choice.
+    language = models.CharField(
+        max_length=8,
+        choices=settings.LANGUAGES,
+        default="en",
+        help_text=_("Public pages and prints."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -39,7 +49,7 @@ class Event(models.Model):
                 | Q(start_date__isnull=True)
                 | Q(end_date__gte=F("start_date")),
                 name="event_dates_in_order",
-                violation_error_message="The end date cannot be before the start date.",
+                violation_error_message=_("The end date cannot be before the start date."),
             )
         ]
 
@@ -48,25 +58,25 @@ class Event(models.Model):
 
 
 class GameKind(models.TextChoices):
-    CHESS = "chess", "Chess"
-    GO = "go", "Go"
+    CHESS = "chess", _("Chess")
+    GO = "go", pgettext_lazy("board game", "Go")
 
 
 class PairingSystem(models.TextChoices):
     """Stored values; the labels are what the arbiter reads in the section form."""
 
-    MWM_DUTCH = "mwm-dutch", "Dutch (MWM paper): top half against bottom half, one matching"
-    MWM_BURSTEIN = "mwm-burstein", "Burstein (MWM paper): top against bottom of each score group"
-    MONRAD = "monrad", "Monrad: each player against the next one down (1-2, 3-4)"
-    RANDOM = "random", "Random: random partners inside each score group"
-    RANDOM2 = "random2", "Random2: upper half against a random player of the lower half"
-    ADJACENT = "adjacent", "Adjacent (WinTD): natural 1-2, 3-4 inside each score group"
-    ROUND_ROBIN = "round-robin", "Round-robin: everyone meets everyone (FIDE Berger tables)"
+    MWM_DUTCH = "mwm-dutch", _("Dutch (MWM paper): top half against bottom half, one matching")
+    MWM_BURSTEIN = "mwm-burstein", _("Burstein (MWM paper): top against bottom of each score group")
+    MONRAD = "monrad", _("Monrad: each player against the next one down (1-2, 3-4)")
+    RANDOM = "random", _("Random: random partners inside each score group")
+    RANDOM2 = "random2", _("Random2: upper half against a random player of the lower half")
+    ADJACENT = "adjacent", _("Adjacent (WinTD): natural 1-2, 3-4 inside each score group")
+    ROUND_ROBIN = "round-robin", _("Round-robin: everyone meets everyone (FIDE Berger tables)")
     DOUBLE_ROUND_ROBIN = (
         "double-round-robin",
-        "Double round-robin: everyone meets everyone twice, colours reversed",
+        _("Double round-robin: everyone meets everyone twice, colours reversed"),
     )
-    MCMAHON = "mcmahon", "McMahon"
+    MCMAHON = "mcmahon", _("McMahon")
 
 
 # The paper's systems under the names the Swiss engine knows them by.
@@ -90,27 +100,27 @@ CHESS_SYSTEMS = SWISS_SYSTEMS | frozenset(ROUND_ROBIN_CYCLES)
 
 
 class CheckIn(models.TextChoices):
-    OFF = "", "No check-in"
-    FIRST_ROUND = "first", "Before round 1"
-    EVERY_ROUND = "every", "Before every round"
+    OFF = "", _("No check-in")
+    FIRST_ROUND = "first", _("Before round 1")
+    EVERY_ROUND = "every", _("Before every round")
 
 
 class RatingType(models.TextChoices):
-    STANDARD = "standard", "Standard"
-    RAPID = "rapid", "Rapid"
-    BLITZ = "blitz", "Blitz"
+    STANDARD = "standard", pgettext_lazy("rating type", "Standard")
+    RAPID = "rapid", pgettext_lazy("rating type", "Rapid")
+    BLITZ = "blitz", pgettext_lazy("rating type", "Blitz")
 
 
 class UnplayedRule(models.TextChoices):
-    FIDE_2026 = "2026", "FIDE C.07, March 2026 caps"
-    FIDE_2024 = "2024", "FIDE C.07, 2024 text"
-    LEGACY = "legacy", "Legacy C.02 (2020) virtual opponent"
+    FIDE_2026 = "2026", _("FIDE C.07, March 2026 caps")
+    FIDE_2024 = "2024", _("FIDE C.07, 2024 text")
+    LEGACY = "legacy", _("Legacy C.02 (2020) virtual opponent")
 
 
 class FirstColour(models.TextChoices):
-    WHITE = "w", "White"
-    BLACK = "b", "Black"
-    DRAW = "", "Drawn from the seed"
+    WHITE = "w", pgettext_lazy("colour", "White")
+    BLACK = "b", pgettext_lazy("colour", "Black")
+    DRAW = "", _("Drawn from the seed")
 
 
 def _points(default: str) -> models.DecimalField:
@@ -135,14 +145,14 @@ class Section(models.Model):
     beta = models.PositiveSmallIntegerField(
         default=2,
         validators=[MinValueValidator(1), MaxValueValidator(5)],
-        help_text="Largest allowed colour difference (Swiss).",
+        help_text=_("Largest allowed colour difference (Swiss)."),
     )
     first_colour = models.CharField(
         max_length=1,
         choices=FirstColour.choices,
         blank=True,
         default=FirstColour.DRAW,
-        help_text="Colour of the top board's higher-ranked player in round 1.",
+        help_text=_("Colour of the top board's higher-ranked player in round 1."),
     )
     total_rounds = models.PositiveSmallIntegerField(
         validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)]
@@ -167,47 +177,51 @@ class Section(models.Model):
     acceleration = models.CharField(
         max_length=8,
         blank=True,
-        choices=[("", "None"), ("baku", "Baku (FIDE C.04.5.1)")],
-        help_text="Virtual points for pairing the first rounds of a large field (chess).",
+        choices=[
+            ("", pgettext_lazy("no acceleration", "None")),
+            ("baku", _("Baku (FIDE C.04.5.1)")),
+        ],
+        help_text=_("Virtual points for pairing the first rounds of a large field (chess)."),
     )
     check_in = models.CharField(
         max_length=6,
         blank=True,
         choices=CheckIn.choices,
         default=CheckIn.OFF,
-        help_text="Players check in; pairing the round offers to mark those who have "
-        "not as absent.",
+        help_text=_(
+            "Players check in; pairing the round offers to mark those who have not as absent."
+        ),
     )
     rating_type = models.CharField(
         max_length=8,
         choices=RatingType.choices,
         default=RatingType.STANDARD,
-        help_text="Which rating of FIDE's list a player registered from it gets.",
+        help_text=_("Which rating of FIDE's list a player registered from it gets."),
     )
     # McMahon (Go)
     mcmahon_bar = models.CharField(
         max_length=4,
         blank=True,
         validators=[RegexValidator(GO_RANK_RE)],
-        help_text="Rank at and above which everyone starts equal, e.g. 3d.",
+        help_text=_("Rank at and above which everyone starts equal, e.g. 3d."),
     )
     mcmahon_floor = models.CharField(
         max_length=4,
         blank=True,
         validators=[RegexValidator(GO_RANK_RE)],
-        help_text="Rank below which everyone starts at the floor, e.g. 20k.",
+        help_text=_("Rank below which everyone starts at the floor, e.g. 20k."),
     )
     handicap_reduction = models.SmallIntegerField(
         default=1,
         validators=[MinValueValidator(-1), MaxValueValidator(9)],
-        help_text="Stones taken off the rank difference (-1 gives one stone more).",
+        help_text=_("Stones taken off the rank difference (-1 gives one stone more)."),
     )
     mcmahon_no_handicap_above = models.CharField(
         max_length=4,
         blank=True,
         default="1d",
         validators=[RegexValidator(GO_RANK_RE)],
-        help_text=(
+        help_text=_(
             "Handicap counts a stronger player as this rank: two players at or above it "
             "play even (OpenGotha's 'no handicap above'). Empty: no such rank."
         ),
@@ -218,10 +232,10 @@ class Section(models.Model):
     mcmahon_options = models.JSONField(
         default=dict,
         blank=True,
-        help_text="Further McMahon weights and strategies (validated by the engine's config).",
+        help_text=_("Further McMahon weights and strategies (validated by the engine's config)."),
     )
     seed = models.BigIntegerField(
-        default=0, help_text="Seed for random systems and drawn colours; set when created."
+        default=0, help_text=_("Seed for random systems and drawn colours; set when created.")
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -234,7 +248,7 @@ class Section(models.Model):
                 condition=Q(game="go", pairing_system="mcmahon")
                 | (Q(game="chess") & ~Q(pairing_system="mcmahon")),
                 name="section_system_fits_game",
-                violation_error_message=(
+                violation_error_message=_(
                     "Go sections are paired by McMahon, chess by a Swiss system."
                 ),
             ),
@@ -246,15 +260,17 @@ class Section(models.Model):
     def clean(self) -> None:
         errors: dict[str, str] = {}
         if self.game == GameKind.GO and self.pairing_system != PairingSystem.MCMAHON:
-            errors["pairing_system"] = "A Go section is paired by McMahon."
+            errors["pairing_system"] = gettext("A Go section is paired by McMahon.")
         if self.game == GameKind.CHESS and self.pairing_system == PairingSystem.MCMAHON:
-            errors["pairing_system"] = "McMahon pairing is for Go sections."
+            errors["pairing_system"] = gettext("McMahon pairing is for Go sections.")
         if not isinstance(self.tiebreaks, list) or not all(
             isinstance(t, str) and t for t in self.tiebreaks
         ):
-            errors["tiebreaks"] = 'Tiebreaks must be a list of acronyms, e.g. ["BH-C1", "SB"].'
+            errors["tiebreaks"] = gettext(
+                'Tiebreaks must be a list of acronyms, e.g. ["BH-C1", "SB"].'
+            )
         if not isinstance(self.mcmahon_options, dict):
-            errors["mcmahon_options"] = "McMahon options must be an object of name: value."
+            errors["mcmahon_options"] = gettext("McMahon options must be an object of name: value.")
         if errors:
             raise ValidationError(errors)
 
@@ -277,11 +293,11 @@ class Player(models.Model):
         max_length=4,
         blank=True,
         validators=[RegexValidator(GO_RANK_RE)],
-        help_text="Go rank such as 15k, 1d or 2p.",
+        help_text=_("Go rank such as 15k, 1d or 2p."),
     )
     title = models.CharField(max_length=4, blank=True)
     federation = models.CharField(
-        max_length=3, blank=True, help_text="FIDE federation or country code."
+        max_length=3, blank=True, help_text=_("FIDE federation or country code.")
     )
     club = models.CharField(max_length=120, blank=True)
     fide_id = models.CharField(max_length=12, blank=True)
@@ -295,11 +311,11 @@ class Player(models.Model):
     avoid_group = models.CharField(
         max_length=60,
         blank=True,
-        help_text="Players sharing this label (family, team) are never paired together.",
+        help_text=_("Players sharing this label (family, team) are never paired together."),
     )
-    mms_correction = models.SmallIntegerField(default=0, help_text="McMahon start correction.")
+    mms_correction = models.SmallIntegerField(default=0, help_text=_("McMahon start correction."))
     checked_in_for = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The round the player has checked in for."
+        null=True, blank=True, help_text=_("The round the player has checked in for.")
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -352,10 +368,10 @@ class ProhibitedPair(models.Model):
 
 
 class ByeKind(models.TextChoices):
-    PAIRING = "pab", "Pairing-allocated bye"
-    HALF = "half", "Half-point bye"
-    ZERO = "zero", "Zero-point bye"
-    FULL = "full", "Full-point bye"
+    PAIRING = "pab", _("Pairing-allocated bye")
+    HALF = "half", _("Half-point bye")
+    ZERO = "zero", _("Zero-point bye")
+    FULL = "full", _("Full-point bye")
 
 
 REQUESTABLE_BYES = (ByeKind.HALF, ByeKind.ZERO, ByeKind.FULL)
@@ -389,9 +405,9 @@ class ByeRequest(models.Model):
 
 
 class RoundStatus(models.TextChoices):
-    DRAFT = "draft", "Draft"
-    PUBLISHED = "published", "Published"
-    CLOSED = "closed", "Closed"
+    DRAFT = "draft", pgettext_lazy("round status", "Draft")
+    PUBLISHED = "published", pgettext_lazy("round status", "Published")
+    CLOSED = "closed", pgettext_lazy("round status", "Closed")
 
 
 class Round(models.Model):
@@ -402,7 +418,7 @@ class Round(models.Model):
     published_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     status_note = models.CharField(
-        max_length=300, blank=True, help_text="Why the round was last unpublished."
+        max_length=300, blank=True, help_text=_("Why the round was last unpublished.")
     )
     diagnostics = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -424,13 +440,13 @@ class Round(models.Model):
 
 
 class Result(models.TextChoices):
-    PENDING = "", "Pending"
+    PENDING = "", pgettext_lazy("result", "Pending")
     WHITE_WINS = "1-0", "1-0"
     DRAW = "1/2-1/2", "½-½"
     BLACK_WINS = "0-1", "0-1"
-    WHITE_FORFEIT_WIN = "+/-", "+/- (forfeit)"
-    BLACK_FORFEIT_WIN = "-/+", "-/+ (forfeit)"
-    DOUBLE_FORFEIT = "-/-", "-/- (double forfeit)"
+    WHITE_FORFEIT_WIN = "+/-", _("+/- (forfeit)")
+    BLACK_FORFEIT_WIN = "-/+", _("-/+ (forfeit)")
+    DOUBLE_FORFEIT = "-/-", _("-/- (double forfeit)")
 
 
 PLAYED_RESULTS = frozenset({Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS})
@@ -493,7 +509,7 @@ class ResultChange(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     before = models.CharField(max_length=7, blank=True)
     after = models.CharField(max_length=7, blank=True)
-    version = models.PositiveIntegerField(help_text="The game's version after this change.")
+    version = models.PositiveIntegerField(help_text=_("The game's version after this change."))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -502,7 +518,7 @@ class ResultChange(models.Model):
         related_name="+",
     )
     by_name = models.CharField(
-        max_length=150, blank=True, help_text="Who made the change (kept if the user goes)."
+        max_length=150, blank=True, help_text=_("Who made the change (kept if the user goes).")
     )
     source = models.CharField(max_length=20, default="web")
     undoes = models.ForeignKey(
@@ -530,8 +546,8 @@ class ResultChange(models.Model):
 
 class EventRole(models.Model):
     class Role(models.TextChoices):
-        CHIEF_ARBITER = "chief", "Chief arbiter"
-        ARBITER = "arbiter", "Arbiter"
+        CHIEF_ARBITER = "chief", _("Chief arbiter")
+        ARBITER = "arbiter", _("Arbiter")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles"
@@ -571,11 +587,11 @@ class RatingList(models.Model):
 
     class Source(models.TextChoices):
         FIDE = "fide", "FIDE"
-        EGD = "egd", "European Go Database"
+        EGD = "egd", _("European Go Database")
 
     source = models.CharField(max_length=4, choices=Source.choices)
     file_name = models.CharField(max_length=255, blank=True)
-    list_date = models.DateField(null=True, blank=True, help_text="The date the list is of.")
+    list_date = models.DateField(null=True, blank=True, help_text=_("The date the list is of."))
     players = models.PositiveIntegerField(default=0)
     imported_at = models.DateTimeField(auto_now_add=True)
     active = models.BooleanField(default=False)

@@ -12,6 +12,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.utils.formats import get_format
+from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
 from tiebreaks.methods.registry import UnknownTiebreak, get_method
 from tournaments.models import ByeKind, Result
 
@@ -28,7 +32,7 @@ def listing(items) -> str:
     words = [str(i) for i in items]
     if len(words) <= 1:
         return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+    return gettext("%(items)s and %(last)s") % {"items": ", ".join(words[:-1]), "last": words[-1]}
 
 
 def numbered(noun: str, numbers, plural_form: str | None = None) -> str:
@@ -63,8 +67,9 @@ def tiebreak_decimals(acronym: str) -> int:
 
 
 def format_tiebreak(value: Any, decimals: int) -> str:
-    """A tiebreak value with its method's decimals, trailing zeros dropped:
-    32.5 -> "32.5", 31.0 -> "31", None or NaN -> ""."""
+    """A tiebreak value with its method's decimals, trailing zeros dropped, with the
+    active language's decimal separator: 32.5 -> "32.5" ("32,5" in French), 31.0 -> "31",
+    None or NaN -> ""."""
     if value is None:
         return ""
     try:
@@ -76,7 +81,10 @@ def format_tiebreak(value: Any, decimals: int) -> str:
     text = f"{number:.{decimals}f}"
     if "." in text:
         text = text.rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    if text == "-0":
+        return "0"
+    # In the reader's way: 32,5 in French, German and Spanish.
+    return text.replace(".", get_format("DECIMAL_SEPARATOR")) if "." in text else text
 
 
 # Results --------------------------------------------------------------------------
@@ -97,7 +105,7 @@ GO_RESULTS = {
     Result.BLACK_WINS: "B+",
     Result.WHITE_FORFEIT_WIN: "W+F",
     Result.BLACK_FORFEIT_WIN: "B+F",
-    Result.DOUBLE_FORFEIT: "Both lose",
+    Result.DOUBLE_FORFEIT: _("Both lose"),
 }
 # Each side's share of a result, as a crosstable or a result slip shows it.
 RESULT_POINTS = {
@@ -112,19 +120,19 @@ RESULT_POINTS = {
 
 def result_label(result: str, *, go: bool = False) -> str:
     """A stored result as players read it ("" while pending)."""
-    return (GO_RESULTS if go else CHESS_RESULTS).get(result, result)
+    return str((GO_RESULTS if go else CHESS_RESULTS).get(result, result))
 
 
 def result_text(result: str, *, go: bool = False) -> str:
     """A stored result in a sentence or the audit log: "½–½", or "pending"."""
-    return result_label(result, go=go) if result else "pending"
+    return result_label(result, go=go) if result else pgettext("result", "pending")
 
 
 def game_terms(handicap: int | None, komi: Decimal | float | None) -> str:
     """A Go game's terms as players read them: "H2, komi 0.5", "komi 6.5", "H3"."""
     parts = [f"H{handicap}"] if handicap else []
     if komi is not None:
-        parts.append(f"komi {Decimal(str(komi)).normalize():f}")
+        parts.append(gettext("komi %(komi)s") % {"komi": f"{Decimal(str(komi)).normalize():f}"})
     return ", ".join(parts)
 
 
@@ -135,22 +143,22 @@ def jigo_possible(komi: Decimal | float | None) -> bool:
 
 # The buttons of a board row: (stored value, label, key or "", accessible name).
 CHESS_BUTTONS = (
-    (Result.WHITE_WINS.value, "1-0", "1", "White wins"),
-    (Result.DRAW.value, "½-½", "=", "Draw"),
-    (Result.BLACK_WINS.value, "0-1", "0", "Black wins"),
-    (Result.WHITE_FORFEIT_WIN.value, "+/-", "+", "White wins by forfeit"),
-    (Result.BLACK_FORFEIT_WIN.value, "-/+", "-", "Black wins by forfeit"),
-    (Result.DOUBLE_FORFEIT.value, "-/-", "", "Both forfeit"),
+    (Result.WHITE_WINS.value, "1-0", "1", _("White wins")),
+    (Result.DRAW.value, "½-½", "=", pgettext_lazy("result", "Draw")),
+    (Result.BLACK_WINS.value, "0-1", "0", _("Black wins")),
+    (Result.WHITE_FORFEIT_WIN.value, "+/-", "+", _("White wins by forfeit")),
+    (Result.BLACK_FORFEIT_WIN.value, "-/+", "-", _("Black wins by forfeit")),
+    (Result.DOUBLE_FORFEIT.value, "-/-", "", _("Both forfeit")),
 )
 GO_WIN_BUTTONS = (
-    (Result.BLACK_WINS.value, "B+", "b", "Black wins"),
-    (Result.WHITE_WINS.value, "W+", "w", "White wins"),
+    (Result.BLACK_WINS.value, "B+", "b", _("Black wins")),
+    (Result.WHITE_WINS.value, "W+", "w", _("White wins")),
 )
-GO_JIGO_BUTTON = (Result.DRAW.value, "Jigo", "j", "Jigo (komi is a whole number)")
+GO_JIGO_BUTTON = (Result.DRAW.value, "Jigo", "j", _("Jigo (komi is a whole number)"))
 GO_FORFEIT_BUTTONS = (
-    (Result.BLACK_FORFEIT_WIN.value, "B+F", "", "Black wins by forfeit"),
-    (Result.WHITE_FORFEIT_WIN.value, "W+F", "", "White wins by forfeit"),
-    (Result.DOUBLE_FORFEIT.value, "Both lose", "", "Both lose (neither came)"),
+    (Result.BLACK_FORFEIT_WIN.value, "B+F", "", _("Black wins by forfeit")),
+    (Result.WHITE_FORFEIT_WIN.value, "W+F", "", _("White wins by forfeit")),
+    (Result.DOUBLE_FORFEIT.value, _("Both lose"), "", _("Both lose (neither came)")),
 )
 
 
@@ -165,36 +173,42 @@ def result_buttons(*, go: bool, komi: Decimal | float | None = None) -> tuple:
 # Byes and round outcomes ----------------------------------------------------------------
 
 BYE_LABELS = {
-    ByeKind.PAIRING: "Pairing-allocated bye",
-    ByeKind.FULL: "Full-point bye",
-    ByeKind.HALF: "Half-point bye",
-    ByeKind.ZERO: "Zero-point bye",
+    ByeKind.PAIRING: _("Pairing-allocated bye"),
+    ByeKind.FULL: _("Full-point bye"),
+    ByeKind.HALF: _("Half-point bye"),
+    ByeKind.ZERO: _("Zero-point bye"),
 }
 OUTCOME_LABELS = {
-    "1": "won",
-    "=": "draw",
-    "0": "lost",
-    "+": "won by forfeit",
-    "-": "lost by forfeit",
-    "*": "playing",
-    "U": "pairing-allocated bye",
-    "F": "full-point bye",
-    "H": "half-point bye",
-    "Z": "zero-point bye",
-    " ": "not paired",
+    "1": pgettext_lazy("outcome of a game", "won"),
+    "=": pgettext_lazy("outcome of a game", "draw"),
+    "0": pgettext_lazy("outcome of a game", "lost"),
+    "+": pgettext_lazy("outcome of a game", "won by forfeit"),
+    "-": pgettext_lazy("outcome of a game", "lost by forfeit"),
+    "*": pgettext_lazy("outcome of a game", "playing"),
+    "U": pgettext_lazy("outcome of a game", "pairing-allocated bye"),
+    "F": pgettext_lazy("outcome of a game", "full-point bye"),
+    "H": pgettext_lazy("outcome of a game", "half-point bye"),
+    "Z": pgettext_lazy("outcome of a game", "zero-point bye"),
+    " ": pgettext_lazy("outcome of a game", "not paired"),
 }
 CELL_SYMBOLS = {"1": "1", "=": "½", "0": "0", "+": "+", "-": "−", "*": "…"}
-BYE_CELLS = {"U": "bye", "F": "1 bye", "H": "½ bye", "Z": "0 bye", " ": "–"}
+BYE_CELLS = {
+    "U": pgettext_lazy("crosstable cell: pairing bye", "bye"),
+    "F": pgettext_lazy("crosstable cell: full-point bye", "1 bye"),
+    "H": pgettext_lazy("crosstable cell: half-point bye", "½ bye"),
+    "Z": pgettext_lazy("crosstable cell: zero-point bye", "0 bye"),
+    " ": "–",
+}
 
 
 def bye_label(kind: str) -> str:
-    return BYE_LABELS.get(kind, kind)
+    return str(BYE_LABELS.get(kind, kind))
 
 
 def cell_text(code: str, colour: str, opponent_number: int | None) -> str:
     """A crosstable cell: "12w1" (against no. 12 with white, won), or a bye ("½ bye")."""
     if opponent_number is None:
-        return BYE_CELLS.get(code, code)
+        return str(BYE_CELLS.get(code, code))
     return f"{opponent_number}{colour}{CELL_SYMBOLS.get(code, code)}"
 
 
@@ -204,16 +218,16 @@ def cell_text(code: str, colour: str, opponent_number: int | None) -> str:
 # (McMahon explanations carry their badges ready-made, in a Go arbiter's words).
 FLAG_BADGES = {
     # Swiss
-    "float": "float",
-    "in-group": "same score",
-    "repeated-downfloat": "repeated downfloat",
-    "repeated-upfloat": "repeated upfloat",
-    "white-not-due": "white not due",
-    "black-not-due": "black not due",
-    "odd-number": "odd number",
-    "requested": "requested",
-    "withdrawn": "withdrawn",
-    "lower-player-unpairable": "lower players unpairable",
+    "float": pgettext_lazy("pairing badge", "float"),
+    "in-group": pgettext_lazy("pairing badge", "same score"),
+    "repeated-downfloat": pgettext_lazy("pairing badge", "repeated downfloat"),
+    "repeated-upfloat": pgettext_lazy("pairing badge", "repeated upfloat"),
+    "white-not-due": pgettext_lazy("pairing badge", "white not due"),
+    "black-not-due": pgettext_lazy("pairing badge", "black not due"),
+    "odd-number": pgettext_lazy("pairing badge", "odd number"),
+    "requested": pgettext_lazy("pairing badge", "requested"),
+    "withdrawn": pgettext_lazy("pairing badge", "withdrawn"),
+    "lower-player-unpairable": pgettext_lazy("pairing badge", "lower players unpairable"),
 }
 
 
@@ -247,7 +261,10 @@ def _components(raw: Any) -> tuple[tuple[str, str], ...]:
                 if item.get("margin") is not None:
                     margin = _number(item["margin"])
                     signed = margin if margin.startswith("-") else f"+{margin}"
-                    value += f" ({signed} against the runner-up)"
+                    value = gettext("%(value)s (%(margin)s against the runner-up)") % {
+                        "value": value,
+                        "margin": signed,
+                    }
                 out.append((str(name), value))
     return tuple(out)
 
@@ -263,11 +280,11 @@ def explanation_view(data: dict | None) -> Explanation:
     for flag in () if badges else data.get("flags") or ():
         flag = str(flag)
         if flag in FLAG_BADGES:
-            badges.append(FLAG_BADGES[flag])
+            badges.append(str(FLAG_BADGES[flag]))
         elif " " in flag:  # already a sentence
             notes.append(flag)
     if data.get("game_class") and not data.get("badges"):  # older McMahon explanations
-        badges.insert(0, f"{data['game_class']} game")
+        badges.insert(0, gettext("%(kind)s game") % {"kind": data["game_class"]})
     if data.get("kind") and not text:
         text = str(data["kind"])
     return Explanation(
@@ -277,3 +294,128 @@ def explanation_view(data: dict | None) -> Explanation:
         components=_components(data.get("components")),
         edited=bool(data.get("edited")),
     )
+
+
+# Broken rules --------------------------------------------------------------------------
+
+# The rule checker (pure core) says each broken rule in English and gives the values it
+# is made of; pages say it in their reader's language from these sentences.
+VIOLATION_TEXTS = {
+    "unknown-player": _("Board %(board)s: player %(player)s is not in the tournament."),
+    "rematch": _("Board %(board)s: %(white)s and %(black)s have already played."),
+    "prohibited": _("Board %(board)s: %(white)s and %(black)s must not be paired."),
+    "same-club": _("Board %(board)s: %(white)s and %(black)s are both from %(club)s."),
+    "handicap-cap": _("Board %(board)s: handicap %(handicap)s is above the cap of %(cap)s."),
+    "not-active": _(
+        "Board %(board)s: %(name)s does not take part in this round "
+        "(withdrawn or not yet registered)."
+    ),
+    "bye-requested": _("Board %(board)s: %(name)s asked for a bye this round."),
+    "colour-limit": _(
+        "Board %(board)s: %(name)s would have a colour difference of %(cd)s (limit %(limit)s)."
+    ),
+    "colour-three-in-a-row-w": _(
+        "Board %(board)s: %(name)s would have white three times in a row."
+    ),
+    "colour-three-in-a-row-b": _(
+        "Board %(board)s: %(name)s would have black three times in a row."
+    ),
+    "twice": _("%(name)s is placed twice (%(first)s and %(second)s)."),
+    "several-byes": _("More than one pairing-allocated bye: %(players)s."),
+    "second-bye": _("%(name)s already had a pairing-allocated bye."),
+    "bye-after-unplayed-win": _("%(name)s already scored a win without playing."),
+    "unpaired": _("%(name)s has neither a board nor a bye."),
+    "unknown-bye-player": _("Player %(player)s is not in the tournament."),
+}
+
+
+def _placement(text: object) -> str:
+    """ "board 3" or "a bye" (where the checker found a player) in the page's words."""
+    text = str(text)
+    if text.startswith("board ") and text[6:].isdigit():
+        return gettext("board %(n)s") % {"n": text[6:]}
+    return gettext("a bye") if text == "a bye" else text
+
+
+def violation_text(violation) -> str:
+    """A broken rule as a sentence in the active language; the checker's own English
+    sentence when it gave no values (or a rule this table does not know)."""
+    values = dict(violation.values)
+    if not values:
+        return violation.message
+    key = violation.rule
+    if key == "colour-three-in-a-row":
+        key += "-" + str(values.get("colour", "w"))
+    elif key == "unknown-player" and "board" not in values:
+        key = "unknown-bye-player"
+    elif key == "twice":
+        values = {
+            **values,
+            "first": _placement(values["first"]),
+            "second": _placement(values["second"]),
+        }
+    template = VIOLATION_TEXTS.get(key)
+    if template is None:
+        return violation.message
+    try:
+        return str(template) % values
+    except (KeyError, TypeError, ValueError):
+        return violation.message
+
+
+# Tiebreak names (the pure core names them in English) ------------------------------------
+
+TIEBREAK_TITLES = {
+    "Average of opponents' Buchholz": pgettext_lazy("tiebreak", "Average of opponents' Buchholz"),
+    "Average perfect performance of opponents": pgettext_lazy(
+        "tiebreak", "Average perfect performance of opponents"
+    ),
+    "Average performance rating of opponents": pgettext_lazy(
+        "tiebreak", "Average performance rating of opponents"
+    ),
+    "Average rating of opponents": pgettext_lazy("tiebreak", "Average rating of opponents"),
+    "Buchholz": pgettext_lazy("tiebreak", "Buchholz"),
+    "Cumulative sum of scores": pgettext_lazy("tiebreak", "Cumulative sum of scores"),
+    "Direct encounter (place among the tied)": pgettext_lazy(
+        "tiebreak", "Direct encounter (place among the tied)"
+    ),
+    "Fore Buchholz": pgettext_lazy("tiebreak", "Fore Buchholz"),
+    "Games played with black": pgettext_lazy("tiebreak", "Games played with black"),
+    "Games won over the board": pgettext_lazy("tiebreak", "Games won over the board"),
+    "Games won with black": pgettext_lazy("tiebreak", "Games won with black"),
+    "Generalised row sum": pgettext_lazy("tiebreak", "Generalised row sum"),
+    "Koya score (round robin)": pgettext_lazy("tiebreak", "Koya score (round robin)"),
+    "Least-squares rating": pgettext_lazy("tiebreak", "Least-squares rating"),
+    "McMahon score": pgettext_lazy("tiebreak", "McMahon score"),
+    "Perfect tournament performance": pgettext_lazy("tiebreak", "Perfect tournament performance"),
+    "Progressive score": pgettext_lazy("tiebreak", "Progressive score"),
+    "Recursive Buchholz": pgettext_lazy("tiebreak", "Recursive Buchholz"),
+    "Relative Elo rating": pgettext_lazy("tiebreak", "Relative Elo rating"),
+    "Rounds elected to play": pgettext_lazy("tiebreak", "Rounds elected to play"),
+    "Rounds won (incl. unplayed)": pgettext_lazy("tiebreak", "Rounds won (incl. unplayed)"),
+    "Sonneborn-Berger": pgettext_lazy("tiebreak", "Sonneborn-Berger"),
+    "Sum of defeated opponents' scores": pgettext_lazy(
+        "tiebreak", "Sum of defeated opponents' scores"
+    ),
+    "Sum of opponents' SOS": pgettext_lazy("tiebreak", "Sum of opponents' SOS"),
+    "Sum of opponents' scores": pgettext_lazy("tiebreak", "Sum of opponents' scores"),
+    "Sum of opponents' scores, lowest 1 dropped": pgettext_lazy(
+        "tiebreak", "Sum of opponents' scores, lowest 1 dropped"
+    ),
+    "Sum of opponents' scores, lowest 2 dropped": pgettext_lazy(
+        "tiebreak", "Sum of opponents' scores, lowest 2 dropped"
+    ),
+    "Tournament performance rating": pgettext_lazy("tiebreak", "Tournament performance rating"),
+}
+
+
+def tiebreak_title(title: str) -> str:
+    """A tiebreak's name in the active language: "Buchholz, Cut-1" -> "Buchholz, moins 1"."""
+    base, sep, modifier = title.rpartition(", ")
+    if sep and modifier[:-1] in ("Cut-", "Median-") and base in TIEBREAK_TITLES:
+        if modifier.startswith("Cut"):
+            template = pgettext("tiebreak modifier", "%(name)s, Cut-%(n)s")
+        else:
+            template = pgettext("tiebreak modifier", "%(name)s, Median-%(n)s")
+        return template % {"name": TIEBREAK_TITLES[base], "n": modifier[-1]}
+    return str(TIEBREAK_TITLES.get(title, title))

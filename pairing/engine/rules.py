@@ -69,10 +69,14 @@ class ProposedBye:
 
 @dataclass(frozen=True, slots=True)
 class Violation:
+    """One broken rule: its code, an English sentence, and the values the sentence is
+    made of (name -> value), from which a page says it in its reader's language."""
+
     rule: str
     message: str
     players: tuple[int, ...] = ()
     board: int | None = None
+    values: tuple[tuple[str, object], ...] = ()
 
     def to_dict(self) -> dict:
         return {
@@ -111,22 +115,36 @@ def _game_violations(
             f"Board {game.board}: player {unknown[0]} is not in the tournament.",
             tuple(unknown),
             game.board,
+            (("board", game.board), ("player", unknown[0])),
         )
         return
     w, b = players[game.white], players[game.black]
     both = (w.id, b.id)
     where = f"Board {game.board}"
+    pair = (("board", game.board), ("white", w.name), ("black", b.name))
     if b.id in w.opponents and not rules.rematches:
         yield Violation(
-            "rematch", f"{where}: {w.name} and {b.name} have already played.", both, game.board
+            "rematch",
+            f"{where}: {w.name} and {b.name} have already played.",
+            both,
+            game.board,
+            pair,
         )
     if _pair(w.id, b.id) in rules.prohibited:
         yield Violation(
-            "prohibited", f"{where}: {w.name} and {b.name} must not be paired.", both, game.board
+            "prohibited",
+            f"{where}: {w.name} and {b.name} must not be paired.",
+            both,
+            game.board,
+            pair,
         )
     if rules.forbid_same_club and same_club(w.club, b.club):
         yield Violation(
-            "same-club", f"{where}: {w.name} and {b.name} are both from {w.club}.", both, game.board
+            "same-club",
+            f"{where}: {w.name} and {b.name} are both from {w.club}.",
+            both,
+            game.board,
+            (*pair, ("club", w.club)),
         )
     if rules.handicap_cap is not None and game.handicap > rules.handicap_cap:
         yield Violation(
@@ -134,6 +152,7 @@ def _game_violations(
             f"{where}: handicap {game.handicap} is above the cap of {rules.handicap_cap}.",
             both,
             game.board,
+            (("board", game.board), ("handicap", game.handicap), ("cap", rules.handicap_cap)),
         )
     for player, colour in ((w, "w"), (b, "b")):
         if not player.active:
@@ -143,6 +162,7 @@ def _game_violations(
                 "round (withdrawn or not yet registered).",
                 (player.id,),
                 game.board,
+                (("board", game.board), ("name", player.name)),
             )
         if player.bye_requested:
             yield Violation(
@@ -150,6 +170,7 @@ def _game_violations(
                 f"{where}: {player.name} asked for a bye this round.",
                 (player.id,),
                 game.board,
+                (("board", game.board), ("name", player.name)),
             )
         if not game.played or not rules.colours:
             continue
@@ -164,6 +185,12 @@ def _game_violations(
                 f"difference of {cd:+d} (limit {limit}).",
                 (player.id,),
                 game.board,
+                (
+                    ("board", game.board),
+                    ("name", player.name),
+                    ("cd", f"{cd:+d}"),
+                    ("limit", limit),
+                ),
             )
         streak = colour_streak(player.colours)
         if (streak == 1 and colour == "w") or (streak == -1 and colour == "b"):
@@ -173,6 +200,7 @@ def _game_violations(
                 f"{where}: {player.name} would have {name} three times in a row.",
                 (player.id,),
                 game.board,
+                (("board", game.board), ("name", player.name), ("colour", colour)),
             )
 
 
@@ -197,7 +225,12 @@ def check_round(
         if pid in placed:
             name = by_id[pid].name if pid in by_id else f"player {pid}"
             violations.append(
-                Violation("twice", f"{name} is placed twice ({placed[pid]} and {where}).", (pid,))
+                Violation(
+                    "twice",
+                    f"{name} is placed twice ({placed[pid]} and {where}).",
+                    (pid,),
+                    values=(("name", name), ("first", placed[pid]), ("second", where)),
+                )
             )
         placed.setdefault(pid, where)
 
@@ -214,6 +247,7 @@ def check_round(
                 + ", ".join(str(p) for p in pairing_byes)
                 + ".",
                 tuple(pairing_byes),
+                values=(("players", ", ".join(str(p) for p in pairing_byes)),),
             )
         )
     for bye in byes:
@@ -224,6 +258,7 @@ def check_round(
                     "unknown-player",
                     f"Player {bye.player} is not in the tournament.",
                     (bye.player,),
+                    values=(("player", bye.player),),
                 )
             )
             continue
@@ -236,6 +271,7 @@ def check_round(
                     "second-bye",
                     f"{player.name} already had a pairing-allocated bye.",
                     (player.id,),
+                    values=(("name", player.name),),
                 )
             )
         elif player.unplayed_wins:
@@ -244,11 +280,17 @@ def check_round(
                     "bye-after-unplayed-win",
                     f"{player.name} already scored a win without playing.",
                     (player.id,),
+                    values=(("name", player.name),),
                 )
             )
     for player in by_id.values() if everyone_placed else ():
         if player.active and not player.bye_requested and player.id not in placed:
             violations.append(
-                Violation("unpaired", f"{player.name} has neither a board nor a bye.", (player.id,))
+                Violation(
+                    "unpaired",
+                    f"{player.name} has neither a board nor a bye.",
+                    (player.id,),
+                    values=(("name", player.name),),
+                )
             )
     return violations

@@ -10,10 +10,10 @@
     el.hidden = false;
   }
   document.addEventListener("htmx:sendError", function () {
-    show("No connection: your last action was not saved. Check the network, then try again.");
+    show(gettext("No connection: your last action was not saved. Check the network, then try again."));
   });
   document.addEventListener("htmx:timeout", function () {
-    show("The server did not answer in time: your last action may not be saved. Reload to check.");
+    show(gettext("The server did not answer in time: your last action may not be saved. Reload to check."));
   });
   document.addEventListener("htmx:responseError", function (event) {
     var xhr = event.detail && event.detail.xhr;
@@ -25,7 +25,7 @@
       show(xhr.responseText);
       return;
     }
-    show("The server refused the last action (" + status + "). Reload the page and try again.");
+    show(interpolate(gettext("The server refused the last action (%(status)s). Reload the page and try again."), {status: status}, true));
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var el = banner();

@@ -26,7 +26,7 @@
     for (var key in values) {
       if (/(^|-)name$/.test(key) && values[key].trim()) { return values[key].trim(); }
     }
-    return "(no name)";
+    return gettext("(no name)");
   }
 
   function item(entry, cls, text) {
@@ -55,7 +55,7 @@
     var form = document.getElementById("add-player");
     if (!form) { return; }
     var busyForm = Array.prototype.some.call(typedFields(form), function (el) { return el.value.trim(); });
-    if (busyForm && !window.confirm("Replace what is in the form with " + entry.name + "?")) { return; }
+    if (busyForm && !window.confirm(interpolate(gettext("Replace what is in the form with %(name)s?"), {name: entry.name}, true))) { return; }
     typedFields(form).forEach(function (el) {
       if (Object.prototype.hasOwnProperty.call(entry.values, el.name)) { el.value = entry.values[el.name]; }
     });
@@ -65,12 +65,12 @@
   }
 
   function refused(entry, reasons, retry) {
-    var li = item(entry, "refused", "Not added: " + entry.name + ". " + reasons.join(" "));
+    var li = item(entry, "refused", interpolate(gettext("Not added: %(name)s."), {name: entry.name}, true) + " " + reasons.join(" "));
     if (retry) {
-      button(li, "Retry", function () { queue.push(entry); item(entry, "pending", "Adding " + entry.name + "…"); pump(); });
+      button(li, gettext("Retry"), function () { queue.push(entry); item(entry, "pending", interpolate(gettext("Adding %(name)s…"), {name: entry.name}, true)); pump(); });
     }
-    button(li, "Put back in the form", function () { putBack(entry); });
-    button(li, "Dismiss", function () { li.remove(); });
+    button(li, gettext("Put back in the form"), function () { putBack(entry); });
+    button(li, gettext("Dismiss"), function () { li.remove(); });
   }
 
   function added(entry, answer) {
@@ -94,12 +94,12 @@
     }).then(function (response) {
       var type = response.headers.get("Content-Type") || "";
       if (response.redirected && response.url.indexOf("/login/") !== -1) {
-        refused(entry, ["You are no longer logged in: log in again in another tab, then retry."], true);
+        refused(entry, [gettext("You are no longer logged in: log in again in another tab, then retry.")], true);
         return null;
       }
       if (type.indexOf("application/json") !== 0) {
         return response.text().then(function (text) {
-          var said = type.indexOf("text/plain") === 0 && text.length < 400 ? text : "The server refused it (" + response.status + ").";
+          var said = type.indexOf("text/plain") === 0 && text.length < 400 ? text : interpolate(gettext("The server refused it (%(status)s)."), {status: response.status}, true);
           refused(entry, [said], true);
         });
       }
@@ -107,7 +107,7 @@
         if (response.ok) { added(entry, answer); } else { refused(entry, answer.errors || [], false); }
       });
     }, function () {
-      refused(entry, ["No connection."], true);
+      refused(entry, [gettext("No connection.")], true);
     });
   }
 
@@ -116,7 +116,7 @@
     busy = true;
     var entry = queue.shift();
     send(entry).catch(function () {
-      refused(entry, ["The answer could not be read: reload the page to check the list."], true);
+      refused(entry, [gettext("The answer could not be read: reload the page to check the list.")], true);
     }).then(function () {
       busy = false;
       pump();
@@ -134,7 +134,7 @@
     if (stale) { stale.remove(); }
     var first = typedFields(form)[0];
     if (first) { first.focus(); }
-    item(entry, "pending", "Adding " + entry.name + "…");
+    item(entry, "pending", interpolate(gettext("Adding %(name)s…"), {name: entry.name}, true));
     queue.push(entry);
     pump();
   });

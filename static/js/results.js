@@ -45,21 +45,21 @@
     line.textContent = "";
     if (pending.length) {
       row.classList.add("is-pending");
-      line.textContent = "Saving " + pending.map(function (i) { return i.label; }).join(", then ") + "…";
+      line.textContent = interpolate(gettext("Saving %(results)s…"), {results: pending.map(function (i) { return i.label; }).join(gettext(", then "))}, true);
     } else if (problem) {
       row.classList.add("is-failed");
-      line.textContent = "Not saved: " + problem.label + ". " + problem.message + " ";
+      line.textContent = interpolate(gettext("Not saved: %(result)s."), {result: problem.label}, true) + " " + problem.message + " ";
       if (problem.retry) {
         var retry = document.createElement("button");
         retry.type = "button";
         retry.className = "btn small retry";
         retry.setAttribute("data-retry", board);
-        retry.textContent = "Retry " + problem.label;
+        retry.textContent = interpolate(gettext("Retry %(result)s"), {result: problem.label}, true);
         line.appendChild(retry);
       }
     } else if (saved[board]) {
       row.classList.add("is-saved");
-      line.textContent = "Saved";
+      line.textContent = gettext("Saved");
     }
     line.hidden = !line.textContent;
   }
@@ -69,8 +69,8 @@
     if (!el) { return; }
     var notSaved = Object.keys(failed).length;
     var parts = [];
-    if (queue.length) { parts.push("Saving " + queue.length + " result" + (queue.length === 1 ? "" : "s") + "…"); }
-    if (notSaved) { parts.push(notSaved + " board" + (notSaved === 1 ? "" : "s") + " not saved"); }
+    if (queue.length) { parts.push(interpolate(ngettext("Saving %(n)s result…", "Saving %(n)s results…", queue.length), {n: queue.length}, true)); }
+    if (notSaved) { parts.push(interpolate(ngettext("%(n)s board not saved", "%(n)s boards not saved", notSaved), {n: notSaved}, true)); }
     el.textContent = parts.join(" · ");
     el.classList.toggle("bad", notSaved > 0);
   }
@@ -78,7 +78,7 @@
   function plainMessage(response, text) {
     var type = response.headers.get("Content-Type") || "";
     if (type.indexOf("text/plain") === 0 && text && text.length < 400) { return text; }
-    return "The server refused it (" + response.status + ").";
+    return interpolate(gettext("The server refused it (%(status)s)."), {status: response.status}, true);
   }
 
   function fail(item, message, retry) {
@@ -90,15 +90,15 @@
   function refuse(item) {
     var later = waiting(item.board).filter(function (i) { return i !== item; });
     queue = queue.filter(function (i) { return i.board !== item.board || i === item; });
-    var note = later.length ? "Also not sent: " + later.map(function (i) { return i.label; }).join(", ") + "." : "";
-    fail(item, note || "See the message above.", false);
+    var note = later.length ? interpolate(gettext("Also not sent: %(results)s."), {results: later.map(function (i) { return i.label; }).join(", ")}, true) : "";
+    fail(item, note || gettext("See the message above."), false);
   }
 
   function send(item) {
     var row = rowOf(item.board);
     var form = row && row.querySelector("form.rbuttons");
     if (!form) {
-      fail(item, "This board is no longer on the page: reload it and check.", false);
+      fail(item, gettext("This board is no longer on the page: reload it and check."), false);
       return Promise.resolve();
     }
     var data = new FormData(form);
@@ -110,7 +110,7 @@
       headers: { "HX-Request": "true", "HX-Current-URL": window.location.href }
     }).then(function (response) {
       if (response.headers.get("HX-Redirect")) {
-        fail(item, "You are no longer logged in: log in again in another tab, then retry.", true);
+        fail(item, gettext("You are no longer logged in: log in again in another tab, then retry."), true);
         return null;
       }
       return response.text().then(function (text) {
@@ -131,7 +131,7 @@
         }
       });
     }, function () {
-      fail(item, "No connection.", true);
+      fail(item, gettext("No connection."), true);
     });
   }
 
@@ -142,7 +142,7 @@
     var item = queue[0];
     showSummary();
     send(item).catch(function () {
-      fail(item, "The answer could not be read: reload the page to check this board.", true);
+      fail(item, gettext("The answer could not be read: reload the page to check this board."), true);
     }).then(function () {
       if (queue[0] === item) { queue.shift(); }
       busy = false;
@@ -216,7 +216,7 @@
       event.preventDefault();
       var el = document.getElementById("entry-status");
       if (el) {
-        el.textContent = "Undo waits until every result typed is saved (or retried).";
+        el.textContent = gettext("Undo waits until every result typed is saved (or retried).");
         el.classList.add("bad");
       }
     }

@@ -34,6 +34,9 @@ TABLE: dict[str, tuple[str, str]] = {
     ":healthz": (PUBLIC, "r"),
     ":login": (AUTH, "rw"),
     ":logout": (AUTH, "w"),
+    # The language switcher: a cookie for this browser only, then back (302), like logout.
+    ":set_language": (AUTH, "w"),
+    ":javascript-catalog": (PUBLIC, "r"),
     # Arbiter pages (tournaments/urls_arbiter.py)
     "arbiter:event_list": (LOGIN, "r"),
     "arbiter:event_create": (LOGIN, "rw"),

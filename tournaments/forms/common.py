@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 # Path segments the arbiter URLs use next to event and section slugs.
 RESERVED_EVENT_SLUGS = frozenset({"new"})
@@ -19,7 +21,7 @@ class DateInput(forms.DateInput):
 
 def slug_field(help_text: str) -> forms.SlugField:
     return forms.SlugField(
-        label="Short name for web addresses",
+        label=gettext_lazy("Short name for web addresses"),
         required=False,
         max_length=60,
         help_text=help_text,
@@ -30,9 +32,17 @@ def check_slug(value: str, *, reserved: frozenset[str], taken: set[str], what: s
     """`value` slugified; a clear error if reserved or already used."""
     slug = slugify(value)
     if slug in reserved:
-        raise forms.ValidationError(f"“{slug}” is a reserved word; choose another short name.")
+        raise forms.ValidationError(
+            _("“%(slug)s” is a reserved word; choose another short name.") % {"slug": slug}
+        )
     if slug in taken:
-        raise forms.ValidationError(f"Another {what} already uses “{slug}”.")
+        if what == "event":
+            message = _("Another event already uses “%(slug)s”.")
+        elif what == "section":
+            message = _("Another section already uses “%(slug)s”.")
+        else:
+            message = _("Another %(what)s already uses “%(slug)s”.")
+        raise forms.ValidationError(message % {"what": what, "slug": slug})
     return slug
 
 
@@ -53,5 +63,10 @@ class TypedNameForm(forms.Form):
     def __init__(self, *args, what: str, **kwargs):
         super().__init__(*args, **kwargs)
         field = self.fields["confirm_name"]
-        field.label = f"Type the {what}'s name to confirm"
+        if what == "event":
+            field.label = _("Type the event's name to confirm")
+        elif what == "section":
+            field.label = _("Type the section's name to confirm")
+        else:
+            field.label = _("Type the %(what)s's name to confirm") % {"what": what}
         field.widget.attrs.update({"autocomplete": "off", "spellcheck": "false"})

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms.common import (
     RESERVED_EVENT_SLUGS,
@@ -14,17 +17,33 @@ from tournaments.forms.common import (
 from tournaments.models import Event, EventRole
 
 
+def get_language_code() -> str:
+    """The active language if the interface offers it ("fr" for "fr-ca"), else English."""
+    code = (get_language() or "en").split("-")[0]
+    return code if code in dict(settings.LANGUAGES) else "en"
+
+
 class EventForm(forms.Form):
-    name = forms.CharField(label="Event name", max_length=200)
-    slug = slug_field("Used in links, e.g. oslo-open-2026. Left empty, it is made from the name.")
-    start_date = forms.DateField(label="First day", required=False, widget=DateInput())
-    end_date = forms.DateField(label="Last day", required=False, widget=DateInput())
-    venue = forms.CharField(label="Venue", max_length=200, required=False)
+    name = forms.CharField(label=_("Event name"), max_length=200)
+    slug = slug_field(
+        _("Used in links, e.g. oslo-open-2026. Left empty, it is made from the name.")
+    )
+    start_date = forms.DateField(label=_("First day"), required=False, widget=DateInput())
+    end_date = forms.DateField(label=_("Last day"), required=False, widget=DateInput())
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
     is_public = forms.BooleanField(
-        label="Show on the public pages",
+        label=_("Show on the public pages"),
         required=False,
         initial=True,
-        help_text="Players see published pairings, results and standings.",
+        help_text=_("Players see published pairings, results and standings."),
+    )
+    language = forms.ChoiceField(
+        label=_("Language of the public pages and prints"),
+        choices=settings.LANGUAGES,
+        required=False,  # left out: the event's current one, or the arbiter's
+        help_text=_(
+            "Players read the pairings and standings in it; your own pages follow your choice."
+        ),
     )
 
     def __init__(self, *args, event: Event | None = None, **kwargs):
@@ -37,7 +56,10 @@ class EventForm(forms.Form):
                 "end_date": event.end_date,
                 "venue": event.venue,
                 "is_public": event.is_public,
+                "language": event.language,
             }
+        elif "initial" not in kwargs:  # a new event speaks the arbiter's language
+            kwargs["initial"] = {"language": get_language_code()}
         super().__init__(*args, **kwargs)
         self.fields["name"].widget.attrs.update({"autofocus": True, "autocomplete": "off"})
 
@@ -55,9 +77,11 @@ class EventForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        if not data.get("language"):
+            data["language"] = self.event.language if self.event else get_language_code()
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
-            self.add_error("end_date", "The last day cannot be before the first day.")
+            self.add_error("end_date", gettext("The last day cannot be before the first day."))
         if not data.get("slug") and data.get("name"):
             if self.event is not None:
                 data["slug"] = self.event.slug
@@ -72,7 +96,7 @@ class EventForm(forms.Form):
 
 
 class ArbiterAddForm(forms.Form):
-    username = forms.CharField(label="Username", max_length=150)
+    username = forms.CharField(label=_("Username"), max_length=150)
     role = forms.ChoiceField(
-        label="Role", choices=EventRole.Role.choices, initial=EventRole.Role.ARBITER
+        label=_("Role"), choices=EventRole.Role.choices, initial=EventRole.Role.ARBITER
     )

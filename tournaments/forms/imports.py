@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 MAX_BYTES = 2 * 1024 * 1024
 
@@ -10,9 +12,9 @@ MAX_BYTES = 2 * 1024 * 1024
 class ImportForm(forms.Form):
     """A file or pasted text; the file wins when both are given."""
 
-    file = forms.FileField(label="File", required=False)
+    file = forms.FileField(label=_("File"), required=False)
     text = forms.CharField(
-        label="…or paste the text",
+        label=_("…or paste the text"),
         required=False,
         # Fixed-width files (TRF columns): shown as they are, one line per line.
         widget=forms.Textarea(
@@ -30,7 +32,7 @@ class ImportForm(forms.Form):
         upload = data.get("file")
         if upload is not None:
             if upload.size > MAX_BYTES:
-                raise forms.ValidationError("The file is larger than 2 MB.")
+                raise forms.ValidationError(gettext("The file is larger than 2 MB."))
             raw = upload.read()
             for encoding in ("utf-8-sig", "cp1252", "latin-1"):
                 try:
@@ -39,13 +41,15 @@ class ImportForm(forms.Form):
                 except UnicodeDecodeError:
                     continue
             else:  # latin-1 decodes any byte; kept for clarity
-                raise forms.ValidationError("The file is not text (UTF-8 or Windows-1252).")
+                raise forms.ValidationError(
+                    gettext("The file is not text (UTF-8 or Windows-1252).")
+                )
         else:
             data["content"] = data.get("text") or ""
             if len(data["content"].encode("utf-8")) > MAX_BYTES:
-                raise forms.ValidationError("The pasted text is larger than 2 MB.")
+                raise forms.ValidationError(gettext("The pasted text is larger than 2 MB."))
         if not data["content"].strip():
-            raise forms.ValidationError("Choose a file or paste its text.")
+            raise forms.ValidationError(gettext("Choose a file or paste its text."))
         return data
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import forms
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.gorank import GO_RANK_RE
 from tournaments.models import ByeKind, Player, Section
@@ -17,14 +19,14 @@ GO_EDIT_EXTRA = ("mms_correction",)
 def _field(name: str, *, go: bool) -> forms.Field:
     if name == "name":
         return forms.CharField(
-            label="Name",
+            label=_("Name"),
             max_length=120,
-            help_text="Family name, given name.",
+            help_text=_("Family name, given name."),
             widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
         )
     if name == "rating":
         return forms.IntegerField(
-            label="Rating" if not go else "Rating (EGF GoR)",
+            label=_("Rating") if not go else _("Rating (EGF GoR)"),
             min_value=0,
             max_value=4000,
             required=False,
@@ -32,71 +34,73 @@ def _field(name: str, *, go: bool) -> forms.Field:
         )
     if name == "go_rank":
         return forms.CharField(
-            label="Rank",
+            label=pgettext_lazy("go rank", "Rank"),
             max_length=4,
             required=False,
-            help_text="e.g. 15k, 1d; empty: the rank the EGF rating stands for.",
-            validators=[RegexValidator(GO_RANK_RE, "Write a Go rank such as 15k, 1d or 2p.")],
+            help_text=_("e.g. 15k, 1d; empty: the rank the EGF rating stands for."),
+            validators=[RegexValidator(GO_RANK_RE, _("Write a Go rank such as 15k, 1d or 2p."))],
             widget=forms.TextInput(attrs={"autocomplete": "off", "size": 4}),
         )
     if name == "title":
         return forms.CharField(
-            label="Title",
+            label=pgettext_lazy("chess title", "Title"),
             max_length=4,
             required=False,
-            help_text="GM, IM, WFM…",
+            help_text=_("GM, IM, WFM…"),
             widget=forms.TextInput(attrs={"autocomplete": "off", "size": 4}),
         )
     if name == "federation":
         return forms.CharField(
-            label="Country" if go else "Federation",
+            label=_("Country") if go else _("Federation"),
             max_length=3,
             required=False,
-            help_text="Two or three letters, e.g. FR" if go else "e.g. NOR",
+            help_text=_("Two or three letters, e.g. FR") if go else _("e.g. NOR"),
             widget=forms.TextInput(attrs={"autocomplete": "off", "size": 3}),
         )
     if name == "club":
         return forms.CharField(
-            label="Club",
+            label=_("Club"),
             max_length=120,
             required=False,
             widget=forms.TextInput(attrs={"autocomplete": "off"}),
         )
     if name == "fide_id":
         return forms.CharField(
-            label="FIDE ID",
+            label=_("FIDE ID"),
             max_length=12,
             required=False,
             widget=forms.TextInput(attrs={"inputmode": "numeric"}),
         )
     if name == "egf_pin":
         return forms.CharField(
-            label="EGF PIN",
+            label=_("EGF PIN"),
             max_length=12,
             required=False,
             widget=forms.TextInput(attrs={"inputmode": "numeric"}),
         )
     if name == "avoid_group":
         return forms.CharField(
-            label="Family or team",
+            label=_("Family or team"),
             max_length=60,
             required=False,
-            help_text="Players with the same label are never paired together.",
+            help_text=_("Players with the same label are never paired together."),
             widget=forms.TextInput(attrs={"autocomplete": "off"}),
         )
     if name == "sex":
         return forms.ChoiceField(
-            label="Sex", required=False, choices=[("", "—"), ("m", "Male"), ("w", "Female")]
+            label=_("Sex"),
+            required=False,
+            choices=[("", "—"), ("m", _("Male")), ("w", _("Female"))],
         )
     if name == "birth":
-        return forms.CharField(label="Birth (year or date)", max_length=10, required=False)
+        return forms.CharField(label=_("Birth (year or date)"), max_length=10, required=False)
     if name == "mms_correction":
         return forms.IntegerField(
-            label="McMahon start correction",
+            label=_("McMahon start correction"),
             min_value=-20,
             max_value=20,
             initial=0,
-            help_text="Added to the McMahon start score (e.g. +1 for a player entered too low).",
+            help_text=_("Added to the McMahon start score (e.g. +1 for a player entered too low)."),
         )
     raise KeyError(name)
 
@@ -131,8 +135,11 @@ class PlayerForm(forms.Form):
                     self.fields[hidden] = field
         if late_entry and player is None:
             self.fields["missed_rounds_bye"] = forms.ChoiceField(
-                label="Rounds already paired count as",
-                choices=[(ByeKind.ZERO, "Zero-point byes"), (ByeKind.HALF, "Half-point byes")],
+                label=_("Rounds already paired count as"),
+                choices=[
+                    (ByeKind.ZERO, _("Zero-point byes")),
+                    (ByeKind.HALF, _("Half-point byes")),
+                ],
                 initial=ByeKind.ZERO,
             )
 
@@ -152,7 +159,7 @@ class PlayerForm(forms.Form):
 
 
 class WithdrawForm(forms.Form):
-    from_round = forms.IntegerField(label="Not paired from round", min_value=1)
+    from_round = forms.IntegerField(label=_("Not paired from round"), min_value=1)
 
     def __init__(self, *args, section: Section, first_free: int, **kwargs):
         super().__init__(*args, **kwargs)
@@ -162,28 +169,28 @@ class WithdrawForm(forms.Form):
 
 class ByeRequestForm(forms.Form):
     rounds = forms.TypedMultipleChoiceField(
-        label="Rounds",
+        label=_("Rounds"),
         coerce=int,
         widget=forms.CheckboxSelectMultiple,
-        error_messages={"required": "Tick at least one round."},
+        error_messages={"required": _("Tick at least one round.")},
     )
     kind = forms.ChoiceField(
-        label="Bye",
+        label=pgettext_lazy("pairing bye", "Bye"),
         choices=[
-            (ByeKind.HALF, "Half-point bye"),
-            (ByeKind.ZERO, "Zero-point bye"),
-            (ByeKind.FULL, "Full-point bye"),
+            (ByeKind.HALF, _("Half-point bye")),
+            (ByeKind.ZERO, _("Zero-point bye")),
+            (ByeKind.FULL, _("Full-point bye")),
         ],
         initial=ByeKind.HALF,
     )
 
     def __init__(self, *args, rounds: list[int], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["rounds"].choices = [(n, f"Round {n}") for n in rounds]
+        self.fields["rounds"].choices = [(n, gettext("Round %(n)s") % {"n": n}) for n in rounds]
 
 
 def player_choices(
-    section: Section, *, blank: str = "Choose a player", players: list | None = None
+    section: Section, *, blank: str = _("Choose a player"), players: list | None = None
 ) -> list[tuple]:
     if players is None:
         pairs = section.players.order_by("pairing_number").values_list("pairing_number", "name")
@@ -193,14 +200,14 @@ def player_choices(
 
 
 class ProhibitedPairForm(forms.Form):
-    player_a = forms.TypedChoiceField(label="Player", coerce=int)
-    player_b = forms.TypedChoiceField(label="Must not meet", coerce=int)
+    player_a = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    player_b = forms.TypedChoiceField(label=_("Must not meet"), coerce=int)
     reason = forms.CharField(
-        label="Why", max_length=120, required=False, help_text="e.g. brothers, same team."
+        label=_("Why"), max_length=120, required=False, help_text=_("e.g. brothers, same team.")
     )
-    first_round = forms.IntegerField(label="From round", min_value=1, initial=1)
+    first_round = forms.IntegerField(label=_("From round"), min_value=1, initial=1)
     last_round = forms.IntegerField(
-        label="Until round", min_value=1, required=False, help_text="Empty: until the end."
+        label=_("Until round"), min_value=1, required=False, help_text=_("Empty: until the end.")
     )
 
     def __init__(self, *args, section: Section, **kwargs):
@@ -213,8 +220,8 @@ class ProhibitedPairForm(forms.Form):
         data = super().clean()
         a, b = data.get("player_a"), data.get("player_b")
         if a is not None and a == b:
-            self.add_error("player_b", "Choose two different players.")
+            self.add_error("player_b", gettext("Choose two different players."))
         first, last = data.get("first_round"), data.get("last_round")
         if first and last and last < first:
-            self.add_error("last_round", "The last round cannot be before the first.")
+            self.add_error("last_round", gettext("The last round cannot be before the first."))
         return data

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy as _p
 
 from tournaments.forms.players import player_choices
 from tournaments.models import Result, Round
@@ -30,7 +33,9 @@ class ResultForm(forms.Form):
         value = (self.cleaned_data.get("result") or "").strip()
         value = RESULT_KEYS.get(value, value)
         if value not in Result.values:
-            raise forms.ValidationError(f"{value!r} is not a result.")
+            raise forms.ValidationError(
+                gettext("%(value)s is not a result.") % {"value": repr(value)}
+            )
         return value
 
 
@@ -47,37 +52,39 @@ class _RoundPlayersForm(forms.Form):
 
 
 class SwapForm(_RoundPlayersForm):
-    player_a = forms.TypedChoiceField(label="Swap", coerce=int)
-    player_b = forms.TypedChoiceField(label="with", coerce=int)
+    player_a = forms.TypedChoiceField(label=_p("verb: swap two players", "Swap"), coerce=int)
+    player_b = forms.TypedChoiceField(label=_p("swap a player with another", "with"), coerce=int)
 
     def clean(self):
         data = super().clean()
         if data.get("player_a") is not None and data.get("player_a") == data.get("player_b"):
-            self.add_error("player_b", "Choose two different players.")
+            self.add_error("player_b", gettext("Choose two different players."))
         return data
 
 
 class MoveForm(_RoundPlayersForm):
-    player = forms.TypedChoiceField(label="Move", coerce=int)
-    board = forms.IntegerField(label="to board", min_value=1)
+    player = forms.TypedChoiceField(label=_p("verb: move a player", "Move"), coerce=int)
+    board = forms.IntegerField(label=_("to board"), min_value=1)
     colour = forms.TypedChoiceField(
-        label="with", choices=[("w", "White"), ("b", "Black")], coerce=str
+        label=_p("move a player with a colour", "with"),
+        choices=[("w", _p("colour", "White")), ("b", _p("colour", "Black"))],
+        coerce=str,
     )
 
 
 class BoardForm(_RoundPlayersForm):
-    white = forms.TypedChoiceField(label="White", coerce=int)
-    black = forms.TypedChoiceField(label="Black", coerce=int)
+    white = forms.TypedChoiceField(label=_p("colour", "White"), coerce=int)
+    black = forms.TypedChoiceField(label=_p("colour", "Black"), coerce=int)
 
     def clean(self):
         data = super().clean()
         if data.get("white") is not None and data.get("white") == data.get("black"):
-            self.add_error("black", "A board needs two different players.")
+            self.add_error("black", gettext("A board needs two different players."))
         return data
 
 
 class GiveByeForm(_RoundPlayersForm):
-    player = forms.TypedChoiceField(label="Bye for", coerce=int)
+    player = forms.TypedChoiceField(label=_("Bye for"), coerce=int)
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("prefix", "bye")  # the move form has a "player" field too
@@ -86,13 +93,13 @@ class GiveByeForm(_RoundPlayersForm):
 
 class PublishForm(forms.Form):
     confirm = forms.BooleanField(
-        label="I have checked the problems listed above; publish anyway.", required=False
+        label=_("I have checked the problems listed above; publish anyway."), required=False
     )
 
 
 class UnpublishForm(forms.Form):
     reason = forms.CharField(
-        label="Why is the round taken back?",
+        label=_("Why is the round taken back?"),
         max_length=300,
-        help_text="Players see this on the public pages.",
+        help_text=_("Players see this on the public pages."),
     )

@@ -6,6 +6,8 @@ from decimal import Decimal
 
 from django import forms
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from pairing.engine.mcmahon.config import EVEN_STRATEGIES, SEED_STRATEGIES
 from pairing.limits import MAX_ROUNDS
@@ -26,22 +28,22 @@ from tournaments.models import (
 
 OWN_ORDER = "__own__"
 GAME_DEFAULT = "__game__"
-GAME_DEFAULT_LABEL = (
+GAME_DEFAULT_LABEL = _(
     "The usual rules of the system (Swiss: FIDE Swiss 2026; round-robin: FIDE Round-robin; "
     "Go: EGF McMahon)"
 )
 
 SCORING_FIELDS = (
-    ("points_win", "Win"),
-    ("points_draw", "Draw"),
-    ("points_loss", "Loss"),
-    ("points_forfeit_win", "Forfeit win"),
-    ("points_forfeit_loss", "Forfeit loss"),
-    ("points_pairing_bye", "Pairing-allocated bye"),
-    ("points_full_bye", "Requested full-point bye"),
-    ("points_half_bye", "Requested half-point bye"),
-    ("points_zero_bye", "Requested zero-point bye"),
-    ("points_absent", "Absent"),
+    ("points_win", pgettext_lazy("points for a", "Win")),
+    ("points_draw", pgettext_lazy("points for a", "Draw")),
+    ("points_loss", pgettext_lazy("points for a", "Loss")),
+    ("points_forfeit_win", _("Forfeit win")),
+    ("points_forfeit_loss", _("Forfeit loss")),
+    ("points_pairing_bye", _("Pairing-allocated bye")),
+    ("points_full_bye", _("Requested full-point bye")),
+    ("points_half_bye", _("Requested half-point bye")),
+    ("points_zero_bye", _("Requested zero-point bye")),
+    ("points_absent", _("Absent")),
 )
 CHESS_FIELDS = ("pairing_system", "beta", "first_colour", "rating_type", "acceleration")
 GO_FIELDS = (
@@ -68,14 +70,14 @@ MCMAHON_OPTION_FIELDS = (
 OPTIONAL_RANKS = ("mcmahon_bar", "mcmahon_floor", "mcmahon_no_handicap_above")
 
 _STRATEGY_LABELS = {
-    "split-fold": "Split and fold (1 v n/2+1, …)",
-    "split-match": "Split and match (top half v bottom half, in order)",
-    "split-mix": "Split and mix",
-    "fine-grain": "Fine grain (nearest in rank)",
-    "random": "Random",
-    "fold": "Fold (top v bottom)",
-    "match": "Match",
-    "nearest": "Nearest",
+    "split-fold": _("Split and fold (1 v n/2+1, …)"),
+    "split-match": _("Split and match (top half v bottom half, in order)"),
+    "split-mix": _("Split and mix"),
+    "fine-grain": _("Fine grain (nearest in rank)"),
+    "random": _("Random"),
+    "fold": _("Fold (top v bottom)"),
+    "match": pgettext_lazy("McMahon strategy", "Match"),
+    "nearest": _("Nearest"),
 }
 
 
@@ -91,124 +93,138 @@ def _rank_field(label: str, help_text: str) -> forms.CharField:
         max_length=4,
         required=False,
         help_text=help_text,
-        validators=[RegexValidator(GO_RANK_RE, "Write a Go rank such as 3d, 1k or 20k.")],
+        validators=[RegexValidator(GO_RANK_RE, _("Write a Go rank such as 3d, 1k or 20k."))],
     )
 
 
 class SectionForm(forms.Form):
-    name = forms.CharField(label="Section name", max_length=120, help_text="e.g. Open, U1600.")
-    slug = slug_field("Used in links. Left empty, it is made from the name.")
-    game = forms.ChoiceField(
-        label="Game",
-        choices=GameKind.choices,
-        help_text="Chess sections are paired by a Swiss system, Go sections by McMahon.",
+    name = forms.CharField(
+        label=_("Section name"), max_length=120, help_text=_("e.g. Open, U1600.")
     )
-    total_rounds = forms.IntegerField(label="Rounds", min_value=1, max_value=MAX_ROUNDS, initial=5)
+    slug = slug_field(_("Used in links. Left empty, it is made from the name."))
+    game = forms.ChoiceField(
+        label=_("Game"),
+        choices=GameKind.choices,
+        help_text=_("Chess sections are paired by a Swiss system, Go sections by McMahon."),
+    )
+    total_rounds = forms.IntegerField(
+        label=_("Rounds"), min_value=1, max_value=MAX_ROUNDS, initial=5
+    )
     check_in = forms.ChoiceField(
-        label="Check-in",
+        label=_("Check-in"),
         choices=CheckIn.choices,
         required=False,
-        help_text="Pairing a round then offers to mark those who have not checked in as absent.",
+        help_text=_("Pairing a round then offers to mark those who have not checked in as absent."),
     )
     # Chess
     pairing_system = forms.ChoiceField(
-        label="Pairing system",
+        label=_("Pairing system"),
         choices=[(v, label) for v, label in PairingSystem.choices if v in CHESS_SYSTEMS],
         initial=PairingSystem.MWM_DUTCH,
         required=False,
     )
     beta = forms.IntegerField(
-        label="Colour limit (beta)",
+        label=_("Colour limit (beta)"),
         min_value=1,
         max_value=5,
         initial=2,
         required=False,
-        help_text="The largest colour difference a player may reach (FIDE: 2).",
+        help_text=_("The largest colour difference a player may reach (FIDE: 2)."),
     )
     first_colour = forms.ChoiceField(
-        label="Round 1, board 1: higher-rated player has",
+        label=_("Round 1, board 1: higher-rated player has"),
         choices=FirstColour.choices,
         required=False,
     )
     acceleration = forms.ChoiceField(
-        label="Accelerated pairings",
-        choices=[("", "None"), ("baku", "Baku (FIDE C.04.5.1): top half +1 point, then +½")],
+        label=_("Accelerated pairings"),
+        choices=[
+            ("", pgettext_lazy("no acceleration", "None")),
+            ("baku", _("Baku (FIDE C.04.5.1): top half +1 point, then +½")),
+        ],
         required=False,
-        help_text="Written to the TRF as XXA lines, so other engines pair the same.",
+        help_text=_("Written to the TRF as XXA lines, so other engines pair the same."),
     )
     rating_type = forms.ChoiceField(
-        label="Ratings from FIDE's list",
+        label=_("Ratings from FIDE's list"),
         choices=RatingType.choices,
         initial=RatingType.STANDARD,
         required=False,
-        help_text="Which rating a player registered from the list gets.",
+        help_text=_("Which rating a player registered from the list gets."),
     )
     # Go
-    mcmahon_bar = _rank_field("McMahon bar", "Players at or above this rank start equal, e.g. 3d.")
-    mcmahon_floor = _rank_field("McMahon floor", "Players below this rank start equal, e.g. 20k.")
+    mcmahon_bar = _rank_field(
+        _("McMahon bar"), _("Players at or above this rank start equal, e.g. 3d.")
+    )
+    mcmahon_floor = _rank_field(
+        _("McMahon floor"), _("Players below this rank start equal, e.g. 20k.")
+    )
     mcmahon_no_handicap_above = _rank_field(
-        "No handicap above",
-        "Handicap counts a stronger player as this rank: two players at or above it play "
-        "even (OpenGotha's setting of the same name; 1d by default). Empty: no such rank.",
+        _("No handicap above"),
+        _(
+            "Handicap counts a stronger player as this rank: two players at or above it play "
+            "even (OpenGotha's setting of the same name; 1d by default). Empty: no such rank."
+        ),
     )
     handicap_reduction = forms.IntegerField(
-        label="Handicap reduction",
+        label=_("Handicap reduction"),
         min_value=-1,
         max_value=9,
         initial=1,
         required=False,
-        help_text="Stones taken off the McMahon score difference (0: full handicap; "
-        "-1: one stone more).",
+        help_text=_(
+            "Stones taken off the McMahon score difference (0: full handicap; -1: one stone more)."
+        ),
     )
     handicap_cap = forms.IntegerField(
-        label="Most handicap stones", min_value=0, max_value=9, initial=9, required=False
+        label=_("Most handicap stones"), min_value=0, max_value=9, initial=9, required=False
     )
     komi_even = forms.DecimalField(
-        label="Komi in even games",
+        label=_("Komi in even games"),
         max_digits=4,
         decimal_places=1,
         initial=Decimal("6.5"),
         required=False,
     )
     komi_handicap = forms.DecimalField(
-        label="Komi in handicap games",
+        label=_("Komi in handicap games"),
         max_digits=4,
         decimal_places=1,
         initial=Decimal("0.5"),
         required=False,
     )
     even_strategy = forms.ChoiceField(
-        label="Pairing inside a McMahon group",
+        label=_("Pairing inside a McMahon group"),
         choices=[(s, _STRATEGY_LABELS.get(s, s)) for s in EVEN_STRATEGIES],
         initial="split-fold",
         required=False,
     )
     seed_strategy = forms.ChoiceField(
-        label="Players drawn up or down are paired",
+        label=_("Players drawn up or down are paired"),
         choices=[(s, _STRATEGY_LABELS.get(s, s)) for s in SEED_STRATEGIES],
         initial="nearest",
         required=False,
     )
     forbid_same_club = forms.BooleanField(
-        label="Never pair players of the same club",
+        label=_("Never pair players of the same club"),
         required=False,
-        help_text="An absolute rule for the pairing and the checker (an empty club is no club).",
+        help_text=_("An absolute rule for the pairing and the checker (an empty club is no club)."),
     )
     round_down_free_points = forms.BooleanField(
-        label="Count bye and absence points in whole points",
+        label=_("Count bye and absence points in whole points"),
         required=False,
-        help_text="OpenGotha's 'round down': two half-point absences make one point.",
+        help_text=_("OpenGotha's 'round down': two half-point absences make one point."),
     )
     # Tiebreaks
-    tiebreak_preset = forms.ChoiceField(label="Rule set", required=False)
+    tiebreak_preset = forms.ChoiceField(label=_("Rule set"), required=False)
     tiebreaks = forms.CharField(
-        label="Own tiebreak order",
+        label=_("Own tiebreak order"),
         required=False,
         max_length=200,
-        help_text="Acronyms separated by commas, e.g. BH-C1, BH, SB, DE.",
+        help_text=_("Acronyms separated by commas, e.g. BH-C1, BH, SB, DE."),
     )
     unplayed_rule = forms.ChoiceField(
-        label="Unplayed rounds in tiebreaks",
+        label=_("Unplayed rounds in tiebreaks"),
         choices=UnplayedRule.choices,
         initial=UnplayedRule.FIDE_2026,
     )
@@ -222,7 +238,7 @@ class SectionForm(forms.Form):
         self.fields["tiebreak_preset"].choices = (
             ([] if section is not None else [(GAME_DEFAULT, GAME_DEFAULT_LABEL)])
             + [(p.name, f"{p.name}: {', '.join(p.tiebreaks)}") for p in PRESETS]
-            + [(OWN_ORDER, "My own order (below)")]
+            + [(OWN_ORDER, gettext("My own order (below)"))]
         )
         if section is None:
             self.fields["tiebreak_preset"].initial = GAME_DEFAULT
@@ -232,7 +248,9 @@ class SectionForm(forms.Form):
             self.fields[name].initial = Section._meta.get_field(name).default
         if section is not None and section.rounds.exists():
             self.fields["game"].disabled = True
-            self.fields["game"].help_text = "The game cannot change once round 1 is paired."
+            self.fields["game"].help_text = gettext(
+                "The game cannot change once round 1 is paired."
+            )
         self.fields["name"].widget.attrs.update({"autofocus": True, "autocomplete": "off"})
 
     @staticmethod
@@ -243,7 +261,7 @@ class SectionForm(forms.Form):
             *CHESS_FIELDS, *columns,
         ]  # fmt: skip
         data = {f: getattr(section, f) for f in names}
-        data.update({name: getattr(section, name) for name, _ in SCORING_FIELDS})
+        data.update({name: getattr(section, name) for name, _label in SCORING_FIELDS})
         options = section.mcmahon_options or {}
         for key in MCMAHON_OPTION_FIELDS:
             if key in options:
@@ -257,7 +275,7 @@ class SectionForm(forms.Form):
 
     @property
     def scoring_fields(self):
-        return [self[name] for name, _ in SCORING_FIELDS]
+        return [self[name] for name, _label in SCORING_FIELDS]
 
     @property
     def chess_fields(self):
@@ -299,7 +317,10 @@ class SectionForm(forms.Form):
                 out.append(canonical(name))
             except UnknownTiebreak:
                 raise forms.ValidationError(
-                    f"“{name}” is not a tiebreak Blossom knows (e.g. BH-C1, BH, SB, DE, WIN)."
+                    gettext(
+                        "“%(name)s” is not a tiebreak Blossom knows (e.g. BH-C1, BH, SB, DE, WIN)."
+                    )
+                    % {"name": name}
                 ) from None
         return out
 
@@ -311,12 +332,14 @@ class SectionForm(forms.Form):
             bar, floor = data.get("mcmahon_bar"), data.get("mcmahon_floor")
             if bar and floor and rank_to_grade(floor) > rank_to_grade(bar):
                 self.add_error(
-                    "mcmahon_floor", f"The floor ({floor}) must not be above the bar ({bar})."
+                    "mcmahon_floor",
+                    gettext("The floor (%(floor)s) must not be above the bar (%(bar)s).")
+                    % {"floor": floor, "bar": bar},
                 )
         elif not data.get("pairing_system"):
-            self.add_error("pairing_system", "Choose a pairing system.")
+            self.add_error("pairing_system", gettext("Choose a pairing system."))
         if data.get("tiebreak_preset") == OWN_ORDER and not data.get("tiebreaks"):
-            self.add_error("tiebreaks", "List the tiebreaks in order, or choose a preset.")
+            self.add_error("tiebreaks", gettext("List the tiebreaks in order, or choose a preset."))
         if not data.get("slug") and data.get("name"):
             data["slug"] = (
                 self.section.slug
@@ -344,7 +367,7 @@ class SectionForm(forms.Form):
         if not self.fields["game"].disabled:
             out["game"] = data["game"]
         game = out.get("game") or self.section.game
-        for name, _ in SCORING_FIELDS:
+        for name, _label in SCORING_FIELDS:
             # A new Go section keeps Go's own scoring where the arbiter changed nothing.
             if self.section is None and game == GameKind.GO and name not in self.changed_data:
                 continue

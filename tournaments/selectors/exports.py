@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
 from pairing.formats.h9 import dumps_h9
 from pairing.formats.opengotha import dumps_opengotha
 from pairing.formats.tou import dumps_tou
@@ -25,7 +28,7 @@ from pairing.gorecord import (
 )
 from tournaments.engines import mcmahon_config
 from tournaments.models import ByeKind, Result, Section
-from tournaments.presentation import numbered
+from tournaments.presentation import listing
 from tournaments.snapshot import SectionSnapshot
 
 
@@ -48,7 +51,7 @@ RESULT_TO_GOTHA = {
 
 def split_name(name: str) -> tuple[str, str]:
     """ "Family, Given" -> ("Family", "Given"); a name without a comma is all family name."""
-    family, _, given = name.partition(",")
+    family, _sep, given = name.partition(",")
     return family.strip(), given.strip()
 
 
@@ -62,6 +65,34 @@ TRF_FIELDS = (
 )
 
 
+TRF_TOO_LONG = {
+    "name": gettext_lazy(
+        "Player %(id)s: the name %(value)s is longer than the TRF's %(width)s columns; "
+        "the file has %(kept)s."
+    ),
+    "title": gettext_lazy(
+        "Player %(id)s: the title %(value)s is longer than the TRF's %(width)s columns; "
+        "the file has %(kept)s."
+    ),
+    "federation": gettext_lazy(
+        "Player %(id)s: the federation %(value)s is longer than the TRF's %(width)s columns; "
+        "the file has %(kept)s."
+    ),
+    "fide_id": gettext_lazy(
+        "Player %(id)s: the fide id %(value)s is longer than the TRF's %(width)s columns; "
+        "the file has %(kept)s."
+    ),
+    "birth": gettext_lazy(
+        "Player %(id)s: the birth %(value)s is longer than the TRF's %(width)s columns; "
+        "the file has %(kept)s."
+    ),
+    "*": gettext_lazy(
+        "Player %(id)s: the %(what)s %(value)s is longer than the TRF's %(width)s columns; "
+        "the file has %(kept)s."
+    ),
+}
+
+
 def _fit_to_trf(record) -> list[str]:
     """Shorten what does not fit its TRF columns (in the record only) and say so."""
     notes = []
@@ -70,10 +101,16 @@ def _fit_to_trf(record) -> list[str]:
             value, width = getattr(p, name), last - first + 1
             if len(value) > width:
                 setattr(p, name, value[:width].rstrip())
-                what = name.replace("_", " ")
+                message = TRF_TOO_LONG.get(name) or TRF_TOO_LONG["*"]
                 notes.append(
-                    f"Player {p.id}: the {what} {value!r} is longer than the TRF's {width} "
-                    f"columns; the file has {value[:width].rstrip()!r}."
+                    message
+                    % {
+                        "id": p.id,
+                        "what": name.replace("_", " "),
+                        "value": repr(value),
+                        "width": width,
+                        "kept": repr(value[:width].rstrip()),
+                    }
                 )
     return notes
 
@@ -163,9 +200,20 @@ def _finished_go_tournament(*, section: Section, published_only: bool):
     notes = []
     later = [n for n in t.rounds_with_games() if n > finished]
     if later:
-        verb = "is" if len(later) == 1 else "are"
-        held = f"rounds 1 to {finished}" if finished > 1 else "round 1" if finished else "no round"
-        notes.append(f"{numbered('Round', later)} {verb} not finished: the file holds {held} only.")
+        if finished > 1:
+            held = _("rounds 1 to %(n)s") % {"n": finished}
+        elif finished:
+            held = _("round 1")
+        else:
+            held = _("no round")
+        notes.append(
+            ngettext(
+                "Round %(rounds)s is not finished: the file holds %(held)s only.",
+                "Rounds %(rounds)s are not finished: the file holds %(held)s only.",
+                len(later),
+            )
+            % {"rounds": listing(later), "held": held}
+        )
         t.games = [g for g in t.games if g.round <= finished]
         t.byes = [b for b in t.byes if b.round <= finished]
         t.settings.number_of_rounds = max(finished, 1)

@@ -111,7 +111,7 @@ class CardRound:
 
     @property
     def result_text(self) -> str:
-        return OUTCOME_LABELS.get(self.code, self.code)
+        return str(OUTCOME_LABELS.get(self.code, self.code))
 
     @property
     def points_text(self) -> str:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Count, Max, Q
+from django.utils.translation import gettext as _
 
 from tournaments.jobs.models import PairingJob
 from tournaments.models import Game, Round, RoundStatus, Section
@@ -114,14 +115,15 @@ def pairing_blockers(*, section: Section, message: str) -> list[PairingBlocker]:
     if "prohibited" in said or "family or team" in said:
         found.append(
             PairingBlocker(
-                "Prohibited pairings (and family or team labels) keep these players apart.",
+                _("Prohibited pairings (and family or team labels) keep these players apart."),
                 "prohibited",
             )
         )
     if "colour limit" in said or "beta" in said:
         found.append(
             PairingBlocker(
-                f"Colour limit (beta = {section.beta}): the largest colour difference allowed.",
+                _("Colour limit (beta = %(beta)s): the largest colour difference allowed.")
+                % {"beta": section.beta},
                 "section_edit",
                 "swiss-settings",
             )
@@ -129,7 +131,7 @@ def pairing_blockers(*, section: Section, message: str) -> list[PairingBlocker]:
     if "club" in said:
         found.append(
             PairingBlocker(
-                "Never pair players of the same club.", "section_edit", "mcmahon-settings"
+                _("Never pair players of the same club."), "section_edit", "mcmahon-settings"
             )
         )
     return found
@@ -155,30 +157,41 @@ def section_next_action(
     rounds = section_rounds(section=section) if rounds is None else rounds
     job = job_active(section=section)
     if job is not None:
-        return NextAction("pairing", f"Pairing round {job.round_number}…", "", job.round_number)
+        return NextAction(
+            "pairing",
+            _("Pairing round %(n)s…") % {"n": job.round_number},
+            "",
+            job.round_number,
+        )
     last = rounds[-1] if rounds else None
     if last is None and sum(1 for p in section.players.all() if p.is_active_in(1)) < 2:
         count = section.players.count()
-        hint = "Add at least two players." if count < 2 else "Fewer than two players are active."
-        return NextAction("add-players", "Add players", hint)
+        hint = (
+            _("Add at least two players.") if count < 2 else _("Fewer than two players are active.")
+        )
+        return NextAction("add-players", _("Add players"), hint)
     if last is not None and last.round.status == RoundStatus.DRAFT:
         n = last.round.number
         return NextAction(
-            "publish", f"Publish round {n}", "Check the draft pairings, then publish.", n
+            "publish",
+            _("Publish round %(n)s") % {"n": n},
+            _("Check the draft pairings, then publish."),
+            n,
         )
     if last is not None and not last.complete:
         n = last.round.number
         return NextAction(
             "results",
-            f"Enter results of round {n}",
-            f"{last.entered} of {last.boards} entered.",
+            _("Enter results of round %(n)s") % {"n": n},
+            _("%(entered)s of %(boards)s entered.")
+            % {"entered": last.entered, "boards": last.boards},
             n,
         )
     number = (last.round.number + 1) if last else 1
     if number > section.total_rounds:
-        return NextAction("done", "Final standings", "Every round is paired and complete.")
+        return NextAction("done", _("Final standings"), _("Every round is paired and complete."))
     hint = ""
     failed = job_failed_last(section=section)
     if failed is not None:
-        hint = f"The last attempt failed: {failed.message}"
-    return NextAction("pair", f"Pair round {number}", hint, number)
+        hint = _("The last attempt failed: %(message)s") % {"message": failed.message}
+    return NextAction("pair", _("Pair round %(n)s") % {"n": number}, hint, number)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+
 from tiebreaks.methods.presets import get_preset
 from tiebreaks.methods.registry import UnknownTiebreak, canonical, get_method
 from tiebreaks.methods.standings import standings as compute_standings
@@ -18,7 +20,13 @@ from tiebreaks.methods.table import Player as TablePlayer
 from tournaments.engines import starting_mms
 from tournaments.errors import ServiceError
 from tournaments.models import ROUND_ROBIN_CYCLES, Section
-from tournaments.presentation import cell_text, format_points, format_tiebreak, tiebreak_decimals
+from tournaments.presentation import (
+    cell_text,
+    format_points,
+    format_tiebreak,
+    tiebreak_decimals,
+    tiebreak_title,
+)
 from tournaments.selectors.players import PlayerLine, player_line
 from tournaments.selectors.rounds import public_current_round
 from tournaments.snapshot import RoundOutcome, SectionSnapshot
@@ -76,7 +84,8 @@ def results_table(
         for cell in history[p.pk]:
             if cell.code == "*":
                 raise ServiceError(
-                    f"Round {cell.round_number} is not complete: {p.name} has no result yet."
+                    _("Round %(n)s is not complete: %(name)s has no result yet.")
+                    % {"n": cell.round_number, "name": p.name}
                 )
             row.append(
                 RoundResult(
@@ -128,6 +137,17 @@ class RoundNotComplete(ServiceError):
     code = "round-not-complete"
 
 
+def _not_complete(section: Section, last: int, after_round: int) -> str:
+    if last:
+        return _(
+            "Standings of %(section)s exist after rounds 1 to %(last)s; "
+            "round %(n)s is not published or not finished."
+        ) % {"section": section.name, "last": last, "n": after_round}
+    return _("Standings of %(section)s appear once round 1 is finished.") % {
+        "section": section.name
+    }
+
+
 def standings_compute(
     *,
     section: Section,
@@ -143,16 +163,11 @@ def standings_compute(
     if after_round is None:
         after_round = last
     elif not 0 <= after_round <= last:
-        raise RoundNotComplete(
-            f"Standings of {section.name} exist after rounds 1 to {last}; "
-            f"round {after_round} is not published or not finished."
-            if last
-            else f"Standings of {section.name} appear once round 1 is finished."
-        )
+        raise RoundNotComplete(_not_complete(section, last, after_round))
     names = validate_tiebreaks(section_tiebreaks(section))
     preset = get_preset(section.tiebreak_preset) if section.tiebreak_preset else None
     primary = preset.primary if preset else ("MMS" if section.is_go else "points")
-    columns = [(canonical(a), get_method(a).title) for a in names]
+    columns = [(canonical(a), tiebreak_title(get_method(a).title)) for a in names]
     complete = list(range(1, last + 1))
     if not snapshot.players:
         return Standings(after_round, columns, [], primary, [], complete)
@@ -165,7 +180,7 @@ def standings_compute(
         round_robin=section.pairing_system in ROUND_ROBIN_CYCLES,
     )
     acronyms = list(result.tiebreaks)
-    columns = [(a, get_method(a).title) for a in acronyms]
+    columns = [(a, tiebreak_title(get_method(a).title)) for a in acronyms]
     decimals = [tiebreak_decimals(a) for a in acronyms]
     points = (
         snapshot.scores(after_round=after_round, published_only=published_only)
@@ -201,12 +216,7 @@ def public_standings(
     snapshot = snapshot or SectionSnapshot.load(section)
     last = snapshot.complete_rounds(published_only=True)
     if after_round is not None and not 1 <= after_round <= last:
-        raise RoundNotComplete(
-            f"Standings of {section.name} exist after rounds 1 to {last}; "
-            f"round {after_round} is not published or not finished."
-            if last
-            else f"Standings of {section.name} appear once round 1 is finished."
-        )
+        raise RoundNotComplete(_not_complete(section, last, after_round))
     if last == 0:
         return None
     st = standings_compute(

@@ -9,6 +9,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 
@@ -24,7 +25,9 @@ def control_characters(obj: Any, *, exclude: Sequence[str] = ()) -> dict[str, li
             continue
         value = getattr(obj, f.attname, None)
         if isinstance(value, str) and (m := _CONTROL.search(value)):
-            found[f.name] = [f"contains a control character (U+{ord(m.group()):04X})."]
+            found[f.name] = [
+                _("contains a control character (U+%(code)s).") % {"code": f"{ord(m.group()):04X}"}
+            ]
     return found
 
 
@@ -61,4 +64,10 @@ def check_fields(fields: dict, allowed: Iterable[str], what: str) -> None:
 def check_typed_name(typed: str, name: str, what: str) -> None:
     """Deleting needs the name typed out: a slip of the mouse deletes nothing."""
     if " ".join((typed or "").split()) != " ".join(name.split()):
-        raise ServiceError(f"Type the {what}'s name exactly, “{name}”, to delete it.")
+        if what == "event":
+            message = _("Type the event's name exactly, “%(name)s”, to delete it.")
+        elif what == "section":
+            message = _("Type the section's name exactly, “%(name)s”, to delete it.")
+        else:
+            message = _("Type the %(what)s's name exactly, “%(name)s”, to delete it.")
+        raise ServiceError(message % {"what": what, "name": name})

@@ -9,6 +9,7 @@ violations needs a confirmation (`rounds.round_publish`).
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from pairing.engine.rules import Violation
 from tournaments.engines import ByeSpec
@@ -29,12 +30,15 @@ from tournaments.snapshot import SectionSnapshot, bye_points
 def _editable(rnd: Round) -> Round:
     rnd = Round.objects.select_for_update().select_related("section").get(pk=rnd.pk)
     if rnd.status != RoundStatus.DRAFT:
-        raise StateError(
-            f"Round {rnd.number} is {rnd.get_status_display().lower()}; "
-            "unpublish it to edit the pairings."
-        )
+        if rnd.status == RoundStatus.CLOSED:
+            message = _("Round %(n)s is closed; unpublish it to edit the pairings.")
+        else:
+            message = _("Round %(n)s is published; unpublish it to edit the pairings.")
+        raise StateError(message % {"n": rnd.number})
     if rnd.games.exclude(result="").exists():
-        raise StateError(f"Round {rnd.number} has results; its pairings cannot change.")
+        raise StateError(
+            _("Round %(n)s has results; its pairings cannot change.") % {"n": rnd.number}
+        )
     return rnd
 
 
@@ -75,7 +79,7 @@ def _save_all(rnd: Round, objs) -> None:
 def draft_swap(*, round: Round, player_a: Player, player_b: Player) -> list[Violation]:
     """Exchange two players' places (board and colour, or bye)."""
     if player_a.pk == player_b.pk:
-        raise ServiceError("Choose two different players to swap.")
+        raise ServiceError(_("Choose two different players to swap."))
     with transaction.atomic():
         rnd = _editable(round)
         kind_a, obj_a = _seat(rnd, player_a)
@@ -83,8 +87,8 @@ def draft_swap(*, round: Round, player_a: Player, player_b: Player) -> list[Viol
         if obj_a is None or obj_b is None:
             missing = player_a if obj_a is None else player_b
             raise ServiceError(
-                f"{missing.name} is not in round {rnd.number}; use "
-                "'make a board' to add an unpaired player."
+                _("%(name)s is not in round %(n)s; use 'make a board' to add an unpaired player.")
+                % {"name": missing.name, "n": rnd.number}
             )
         if obj_a is obj_b or (
             isinstance(obj_a, Game) and isinstance(obj_b, Game) and obj_a.pk == obj_b.pk
@@ -104,7 +108,9 @@ def draft_swap_colours(*, round: Round, board: int) -> list[Violation]:
         rnd = _editable(round)
         game = rnd.games.filter(board=board).first()
         if game is None:
-            raise ServiceError(f"Round {rnd.number} has no board {board}.")
+            raise ServiceError(
+                _("Round %(n)s has no board %(board)s.") % {"n": rnd.number, "board": board}
+            )
         game.white, game.black = game.black, game.white
         _save_all(rnd, [game])
     return round_check(round=round)
@@ -117,7 +123,7 @@ def draft_set_board(
     are paired with each other on a board of their own; a former bye goes to
     whichever single player is left over."""
     if white.pk == black.pk:
-        raise ServiceError("A board needs two different players.")
+        raise ServiceError(_("A board needs two different players."))
     with transaction.atomic():
         rnd = _editable(round)
         freed: list[Player] = []
@@ -199,7 +205,10 @@ def draft_start_empty(*, section: Section) -> Round:
     with transaction.atomic():
         section = Section.objects.select_for_update().get(pk=section.pk)
         if PairingJob.objects.filter(section=section, status__in=ACTIVE_JOB).exists():
-            raise StateError(f"{section.name}: a round is being paired; wait for it to finish.")
+            raise StateError(
+                _("%(section)s: a round is being paired; wait for it to finish.")
+                % {"section": section.name}
+            )
         snapshot = SectionSnapshot.load(section)
         number = pairing_precheck(snapshot)
         players = snapshot.player_by_pk
@@ -225,10 +234,14 @@ def draft_give_bye(*, round: Round, player: Player) -> list[Violation]:
         kind, obj = _seat(rnd, player)
         if kind in ("white", "black"):
             raise ServiceError(
-                f"{player.name} plays on board {obj.board}; a bye is for a player without one."
+                _("%(name)s plays on board %(board)s; a bye is for a player without one.")
+                % {"name": player.name, "board": obj.board}
             )
         if kind == "bye":
-            raise ServiceError(f"{player.name} already has a bye in round {rnd.number}.")
+            raise ServiceError(
+                _("%(name)s already has a bye in round %(n)s.")
+                % {"name": player.name, "n": rnd.number}
+            )
         Bye.objects.create(
             round=rnd,
             player=player,
@@ -253,7 +266,10 @@ def draft_move(*, round: Round, player: Player, board: int, colour: str) -> list
         raise ServiceError("Colour must be white (w) or black (b).")
     game = round.games.filter(board=board).select_related("white", "black").first()
     if game is None:
-        raise ServiceError(f"Round {round.number} has no board {board}; use 'make a board'.")
+        raise ServiceError(
+            _("Round %(n)s has no board %(board)s; use 'make a board'.")
+            % {"n": round.number, "board": board}
+        )
     occupant = game.white if colour == "w" else game.black
     if occupant.pk == player.pk:
         return round_check(round=round)

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.caching.responses import memo_forget
 from tournaments.caching.versions import section_changed
@@ -14,7 +15,7 @@ from tournaments.jobs.models import PairingJob
 from tournaments.models import Event, EventRole
 from tournaments.services.common import check_fields, check_typed_name, full_clean, unique_slug
 
-EVENT_FIELDS = ("name", "slug", "start_date", "end_date", "venue", "is_public")
+EVENT_FIELDS = ("name", "slug", "start_date", "end_date", "venue", "is_public", "language")
 
 
 def event_create(
@@ -25,6 +26,7 @@ def event_create(
     end_date=None,
     venue: str = "",
     is_public: bool = True,
+    language: str = "en",
     created_by=None,
 ) -> Event:
     """A new event; whoever creates it becomes its chief arbiter."""
@@ -37,6 +39,7 @@ def event_create(
             end_date=end_date,
             venue=venue.strip(),
             is_public=is_public,
+            language=language,
         )
         full_clean(event)
         event.save()
@@ -72,7 +75,10 @@ def event_delete(*, event: Event, confirm_name: str) -> None:
             status__in=(PairingJob.Status.QUEUED, PairingJob.Status.RUNNING),
         )
         if busy.exists():
-            raise StateError(f"{event.name}: a round is being paired; delete it once it is done.")
+            raise StateError(
+                _("%(event)s: a round is being paired; delete it once it is done.")
+                % {"event": event.name}
+            )
         event.delete()
         transaction.on_commit(memo_forget)
     # This process's slug memo and its copies of cached answers (the front door
@@ -83,7 +89,9 @@ def event_delete(*, event: Event, confirm_name: str) -> None:
 
 
 def event_role_grant(*, event: Event, user, role: str = EventRole.Role.ARBITER) -> EventRole:
-    obj, _ = EventRole.objects.update_or_create(event=event, user=user, defaults={"role": role})
+    obj, _created = EventRole.objects.update_or_create(
+        event=event, user=user, defaults={"role": role}
+    )
     return obj
 
 
@@ -97,13 +105,14 @@ def event_arbiter_add(
     """Give an existing user a role in the event (or change the role they have)."""
     name = (username or "").strip()
     if not name:
-        raise ServiceError("Enter the username of the arbiter to add.")
+        raise ServiceError(_("Enter the username of the arbiter to add."))
     if role not in EventRole.Role.values:
         raise ServiceError(f"{role!r} is not a role; use arbiter or chief.")
     user = get_user_model().objects.filter(username__iexact=name).first()
     if user is None:
         raise ServiceError(
-            f"There is no user {name!r}. They need an account first (ask the administrator)."
+            _("There is no user %(name)s. They need an account first (ask the administrator).")
+            % {"name": repr(name)}
         )
     with transaction.atomic():
         Event.objects.select_for_update().get(pk=event.pk)
@@ -123,7 +132,7 @@ def event_arbiter_remove(*, event: Event, user_id: int) -> None:
         Event.objects.select_for_update().get(pk=event.pk)
         role = EventRole.objects.filter(event=event, user_id=user_id).select_related("user").first()
         if role is None:
-            raise ServiceError("That user has no role in this event.")
+            raise ServiceError(_("That user has no role in this event."))
         if role.role == EventRole.Role.CHIEF_ARBITER:
             _keep_a_chief(event, leaving=user_id)
         event_role_revoke(event=event, user=role.user)
@@ -134,4 +143,7 @@ def _keep_a_chief(event: Event, *, leaving: int) -> None:
         user_id=leaving
     )
     if not others.exists():
-        raise ServiceError(f"{event.name} needs a chief arbiter: make someone else chief first.")
+        raise ServiceError(
+            _("%(event)s needs a chief arbiter: make someone else chief first.")
+            % {"event": event.name}
+        )

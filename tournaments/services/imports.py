@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from pairing.engine.mcmahon.ranks import format_rank, parse_rank
 from pairing.formats.opengotha import OpenGothaError, loads_opengotha
@@ -61,7 +62,8 @@ def decode_upload(data: bytes, *, name: str = "the file") -> str:
     """Text of an uploaded file: UTF-8 (with or without BOM), else Latin-1."""
     if len(data) > MAX_UPLOAD_BYTES:
         raise ServiceError(
-            f"{name} is {len(data) // 1024} KB; the limit is {MAX_UPLOAD_BYTES // 1024} KB."
+            _("%(name)s is %(size)s KB; the limit is %(limit)s KB.")
+            % {"name": name, "size": len(data) // 1024, "limit": MAX_UPLOAD_BYTES // 1024}
         )
     try:
         return data.decode("utf-8-sig")
@@ -72,8 +74,11 @@ def decode_upload(data: bytes, *, name: str = "the file") -> str:
 def _require_empty(section: Section) -> None:
     if section.players.exists() or section.rounds.exists():
         raise ServiceError(
-            f"{section.name} already has players; import into an empty "
-            "section (or add players with the CSV import)."
+            _(
+                "%(section)s already has players; import into an empty "
+                "section (or add players with the CSV import)."
+            )
+            % {"section": section.name}
         )
 
 
@@ -141,7 +146,7 @@ def trf_import(*, section: Section, text: str) -> ImportReport:
     try:
         record = parse_trf(text)
     except TRFError as exc:
-        raise ServiceError(f"TRF {exc}") from exc
+        raise ServiceError(_("TRF %(error)s") % {"error": exc}) from exc
     report = ImportReport()
     given = section
     with transaction.atomic():
@@ -160,7 +165,9 @@ def trf_import(*, section: Section, text: str) -> ImportReport:
         try:
             section = section_update(section=section, **settings)
         except ServiceError as exc:
-            raise ServiceError(f"TRF: the file's settings: {exc.message}") from exc
+            raise ServiceError(
+                _("TRF: the file's settings: %(error)s") % {"error": exc.message}
+            ) from exc
         players: dict[int, Player] = {}
         for p in record.players:
             try:
@@ -176,7 +183,10 @@ def trf_import(*, section: Section, text: str) -> ImportReport:
                     birth=p.birth[:10],
                 )
             except ServiceError as exc:
-                raise ServiceError(f"TRF player {p.id} ({p.name}): {exc.message}") from exc
+                raise ServiceError(
+                    _("TRF player %(id)s (%(name)s): %(error)s")
+                    % {"id": p.id, "name": p.name, "error": exc.message}
+                ) from exc
             if p.withdrawn_from:
                 players[p.id].withdrawn_from_round = p.withdrawn_from
                 players[p.id].save(update_fields=["withdrawn_from_round"])
@@ -212,13 +222,17 @@ def trf_import(*, section: Section, text: str) -> ImportReport:
             if rnd_no > section.total_rounds:
                 pid = min(byes)
                 raise ServiceError(
-                    f"TRF: player {pid} has a bye announced for round {rnd_no}, "
-                    f"but the section has {section.total_rounds} rounds."
+                    _(
+                        "TRF: player %(id)s has a bye announced for round %(round)s, "
+                        "but the section has %(total)s rounds."
+                    )
+                    % {"id": pid, "round": rnd_no, "total": section.total_rounds}
                 )
             for pid, code in byes.items():
                 if pid not in players:
                     raise ServiceError(
-                        f"TRF: a bye is announced for player {pid}, who is not in the file."
+                        _("TRF: a bye is announced for player %(id)s, who is not in the file.")
+                        % {"id": pid}
                     )
                 ByeRequest.objects.create(
                     player=players[pid],
@@ -229,18 +243,22 @@ def trf_import(*, section: Section, text: str) -> ImportReport:
             unknown = [i for i in ids if i not in players]
             if unknown:
                 raise ServiceError(
-                    f"TRF: prohibited pairs name player {unknown[0]}, who is not in the file."
+                    _("TRF: prohibited pairs name player %(id)s, who is not in the file.")
+                    % {"id": unknown[0]}
                 )
             twice = sorted({i for i in ids if ids.count(i) > 1})
             if twice:
                 raise ServiceError(
-                    f"TRF: prohibited pairs from round {first} name player {twice[0]} twice "
-                    "in one group."
+                    _(
+                        "TRF: prohibited pairs from round %(round)s name player %(id)s twice "
+                        "in one group."
+                    )
+                    % {"round": first, "id": twice[0]}
                 )
             if first > section.total_rounds:
                 raise ServiceError(
-                    f"TRF: prohibited pairs from round {first} of a "
-                    f"{section.total_rounds}-round section."
+                    _("TRF: prohibited pairs from round %(round)s of a %(total)s-round section.")
+                    % {"round": first, "total": section.total_rounds}
                 )
             if (first, last) == EVENT_WIDE or last >= section.total_rounds:
                 last = None  # to the last round, as a prohibited pair added on the page
@@ -322,12 +340,14 @@ def csv_preview(*, section: Section, text: str) -> CsvPreview:
     try:
         rows = list(reader)
     except csv.Error as exc:  # e.g. a field longer than the csv module allows
-        preview.errors.append((reader.line_num or 1, "", f"not readable as CSV ({exc})"))
+        preview.errors.append(
+            (reader.line_num or 1, "", _("not readable as CSV (%(error)s)") % {"error": exc})
+        )
         return preview
     while rows and not any(c.strip() for c in rows[0]):
         rows.pop(0)
     if not rows:
-        preview.errors.append((1, "", "The file is empty."))
+        preview.errors.append((1, "", _("The file is empty.")))
         return preview
     header = [c.strip().lower().replace("_", " ").strip() for c in rows[0]]
     columns = []
@@ -337,25 +357,35 @@ def csv_preview(*, section: Section, text: str) -> CsvPreview:
             preview.errors.append(
                 (
                     1,
-                    f"column {col}",
-                    f"unknown column {rows[0][col - 1]!r}; known: {', '.join(CSV_FIELDS)}",
+                    _("column %(n)s") % {"n": col},
+                    _("unknown column %(name)s; known: %(known)s")
+                    % {"name": repr(rows[0][col - 1]), "known": ", ".join(CSV_FIELDS)},
                 )
             )
         columns.append(key)
     if "name" not in columns:
-        preview.errors.append((1, "name", "a 'name' column is required"))
+        preview.errors.append((1, "name", _("a 'name' column is required")))
     preview.columns = [c for c in columns if c in CSV_FIELDS]
     if preview.errors:
         return preview
     if len(rows) - 1 > MAX_CSV_ROWS:
-        preview.errors.append((MAX_CSV_ROWS + 2, "", f"at most {MAX_CSV_ROWS} players per file"))
+        preview.errors.append(
+            (MAX_CSV_ROWS + 2, "", _("at most %(n)s players per file") % {"n": MAX_CSV_ROWS})
+        )
         return preview
     seen_names: dict[str, int] = {}
     for line, cells in enumerate(rows[1:], start=2):
         if not any(c.strip() for c in cells):
             continue
         if len(cells) > len(columns):
-            preview.errors.append((line, "", f"{len(cells)} values for {len(columns)} columns"))
+            preview.errors.append(
+                (
+                    line,
+                    "",
+                    _("%(values)s values for %(columns)s columns")
+                    % {"values": len(cells), "columns": len(columns)},
+                )
+            )
             continue
         values = {key: cells[i].strip() if i < len(cells) else "" for i, key in enumerate(columns)}
         row, errs = _csv_row(section, values)
@@ -363,12 +393,14 @@ def csv_preview(*, section: Section, text: str) -> CsvPreview:
             preview.errors.append((line, fname, message))
         key = row.get("name", "").casefold()
         if key and key in seen_names:
-            preview.errors.append((line, "name", f"same name as line {seen_names[key]}"))
+            preview.errors.append(
+                (line, "name", _("same name as line %(n)s") % {"n": seen_names[key]})
+            )
         seen_names.setdefault(key, line)
         row["line"] = line
         preview.rows.append(row)
     if not preview.rows and not preview.errors:
-        preview.errors.append((2, "", "No players in the file."))
+        preview.errors.append((2, "", _("No players in the file.")))
     return preview
 
 
@@ -382,7 +414,9 @@ def _csv_row(section: Section, values: dict[str, str]) -> tuple[dict, list[tuple
                 raise ValueError
             row["rating"] = int(number)
         except ValueError:
-            errors.append(("rating", f"{values['rating']!r} is not a rating"))
+            errors.append(
+                ("rating", _("%(value)s is not a rating") % {"value": repr(values["rating"])})
+            )
             row.pop("rating")
     if "federation" in row:
         row["federation"] = row["federation"].upper()
@@ -403,7 +437,10 @@ def _csv_row(section: Section, values: dict[str, str]) -> tuple[dict, list[tuple
             errors.append((fname, " ".join(messages)))
     if section.is_go and not row.get("go_rank") and row.get("rating") is None:
         errors.append(
-            ("go_rank", "a Go section needs each player's rank (e.g. 5k, 2d) or EGF rating")
+            (
+                "go_rank",
+                _("a Go section needs each player's rank (e.g. 5k, 2d) or EGF rating"),
+            )
         )
     return row, errors
 
@@ -413,9 +450,14 @@ def csv_import(*, section: Section, text: str) -> int:
     preview = csv_preview(section=section, text=text)
     if preview.errors:
         line, fname, message = preview.errors[0]
-        more = f" ({len(preview.errors) - 1} more)" if len(preview.errors) > 1 else ""
-        where = f"line {line}" + (f", {fname}" if fname else "")
-        raise ServiceError(f"CSV {where}: {message}{more}. Nothing was imported.")
+        more = (
+            _(" (%(n)s more)") % {"n": len(preview.errors) - 1} if len(preview.errors) > 1 else ""
+        )
+        if fname:
+            text = _("CSV line %(line)s, %(field)s: %(message)s%(more)s. Nothing was imported.")
+        else:
+            text = _("CSV line %(line)s: %(message)s%(more)s. Nothing was imported.")
+        raise ServiceError(text % {"line": line, "field": fname, "message": message, "more": more})
     with transaction.atomic():
         for row in preview.rows:
             data = {k: v for k, v in row.items() if k != "line"}
@@ -449,11 +491,14 @@ def _settings_config(t: GoTournament):
         try:
             parse_rank(getattr(t.settings, name))
         except ValueError as exc:
-            raise ServiceError(f"OpenGotha: the file's settings: {attribute}: {exc}") from exc
+            raise ServiceError(
+                _("OpenGotha: the file's settings: %(attribute)s: %(error)s")
+                % {"attribute": attribute, "error": exc}
+            ) from exc
     try:
         return mcmahon_config(t.settings)
     except ValueError as exc:
-        raise ServiceError(f"OpenGotha: the file's settings: {exc}") from exc
+        raise ServiceError(_("OpenGotha: the file's settings: %(error)s") % {"error": exc}) from exc
 
 
 def _check_games(t: GoTournament) -> None:
@@ -461,37 +506,52 @@ def _check_games(t: GoTournament) -> None:
     for g in t.games:
         if not 0 <= g.handicap <= 9:
             raise ServiceError(
-                f"OpenGotha: round {g.round}, table {g.table}: handicap {g.handicap} is not "
-                "a number of stones from 0 to 9."
+                _(
+                    "OpenGotha: round %(round)s, table %(table)s: handicap %(handicap)s is not "
+                    "a number of stones from 0 to 9."
+                )
+                % {"round": g.round, "table": g.table, "handicap": g.handicap}
             )
         if g.round > 99:
-            raise ServiceError(f"OpenGotha: a game in round {g.round}: at most 99 rounds.")
+            raise ServiceError(
+                _("OpenGotha: a game in round %(round)s: at most 99 rounds.") % {"round": g.round}
+            )
 
 
 def _settings_update(*, section: Section, **fields) -> None:
     try:
         section_update(section=section, **fields)
     except ServiceError as exc:
-        raise ServiceError(f"OpenGotha: the file's settings: {exc.message}") from exc
+        raise ServiceError(
+            _("OpenGotha: the file's settings: %(error)s") % {"error": exc.message}
+        ) from exc
 
 
 def opengotha_import(*, section: Section, text: str) -> ImportReport:
     """Players, rounds, games, byes and McMahon settings of an OpenGotha file, into an
     empty Go section. Rounds with every result are closed, the others published."""
     if not section.is_go:
-        raise ServiceError(f"{section.name} is a chess section; OpenGotha files are for Go.")
+        raise ServiceError(
+            _("%(section)s is a chess section; OpenGotha files are for Go.")
+            % {"section": section.name}
+        )
     try:
         t = loads_opengotha(text, source="the file")
     except (OpenGothaError, ValueError) as exc:
-        raise ServiceError(f"OpenGotha: {exc}") from exc
+        raise ServiceError(_("OpenGotha: %(error)s") % {"error": exc}) from exc
     config = _settings_config(t)
     s = t.settings
-    report = ImportReport(warnings=[f"OpenGotha: {w}" for w in t.warnings])
+    report = ImportReport(
+        warnings=[_("OpenGotha: %(warning)s") % {"warning": w} for w in t.warnings]
+    )
     given = section
     with transaction.atomic():
         section = Section.objects.select_for_update().get(pk=section.pk)
         if section.players.exists() or section.rounds.exists():
-            raise ServiceError(f"{section.name} already has players; import into an empty section.")
+            raise ServiceError(
+                _("%(section)s already has players; import into an empty section.")
+                % {"section": section.name}
+            )
         last = max(t.rounds_with_games(), default=0)
         _check_games(t)
         _settings_update(
@@ -525,7 +585,10 @@ def opengotha_import(*, section: Section, text: str) -> ImportReport:
                     mms_correction=gp.mms_correction,
                 )
             except ServiceError as exc:
-                raise ServiceError(f"OpenGotha player {k} ({gp.full_name}): {exc.message}") from exc
+                raise ServiceError(
+                    _("OpenGotha player %(n)s (%(name)s): %(error)s")
+                    % {"n": k, "name": gp.full_name, "error": exc.message}
+                ) from exc
             if gp.registration != "FIN":
                 player.withdrawn_from_round = 1
                 player.save(update_fields=["withdrawn_from_round"])

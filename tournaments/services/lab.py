@@ -28,6 +28,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from pairing.simulation.config import PAPER_SYSTEMS, SimulationConfig
 from pairing.simulation.strengths import StrengthModel, parse_strength
@@ -63,7 +65,14 @@ class LabInputError(ServiceError):
 
 def _bounded(value: int, name: str, low: int, high: int) -> int:
     if not low <= value <= high:
-        raise LabInputError(f"{name.capitalize()}: between {low} and {high}.", field=name)
+        messages = {
+            "players": _("Players: between %(low)s and %(high)s."),
+            "rounds": _("Rounds: between %(low)s and %(high)s."),
+            "events": _("Events: between %(low)s and %(high)s."),
+            "low": _("Low: between %(low)s and %(high)s."),
+            "high": _("High: between %(low)s and %(high)s."),
+        }
+        raise LabInputError(messages[name] % {"low": low, "high": high}, field=name)
     return value
 
 
@@ -85,24 +94,27 @@ def lab_config(
     most = players - 1 + players % 2
     if rounds > most:
         raise LabInputError(
-            f"Rounds: {players} players can play at most {most} rounds without meeting twice.",
+            _("Rounds: %(players)s players can play at most %(most)s rounds without meeting twice.")
+            % {"players": players, "most": most},
             field="rounds",
         )
     if ratings:
         values = sorted((int(r) for r in ratings), reverse=True)
         if any(not RATING_FLOOR <= r <= RATING_CEILING for r in values):
             raise LabInputError(
-                f"Ratings must lie between {RATING_FLOOR} and {RATING_CEILING}.", field="section"
+                _("Ratings must lie between %(low)s and %(high)s.")
+                % {"low": RATING_FLOOR, "high": RATING_CEILING},
+                field="section",
             )
         strength = StrengthModel(kind="list", values=tuple(float(r) for r in values))
     else:
         if low is None or high is None:
-            raise LabInputError("Give the lowest and the highest rating.", field="low")
+            raise LabInputError(_("Give the lowest and the highest rating."), field="low")
         low = _bounded(low, "low", RATING_FLOOR, RATING_CEILING)
         high = _bounded(high, "high", RATING_FLOOR, RATING_CEILING)
         if high < low:
             raise LabInputError(
-                "High: the highest rating must not be below the lowest.", field="high"
+                _("High: the highest rating must not be below the lowest."), field="high"
             )
         strength = StrengthModel(kind="uniform", low=float(low), high=float(high))
     return SimulationConfig(
@@ -118,13 +130,18 @@ def lab_config(
 def lab_config_for_section(*, section, events: int = DEFAULT_EVENTS) -> SimulationConfig:
     """A section's field: its players' ratings and its number of rounds."""
     if section.is_go:
-        raise LabInputError("The lab simulates chess Swiss sections, not Go.", field="section")
+        raise LabInputError(_("The lab simulates chess Swiss sections, not Go."), field="section")
     players = list(section.players.all())
     rated = [p.rating for p in players if p.rating and p.rating > 0]
     if len(players) < 2:
-        raise LabInputError(f"{section.name} has fewer than two players.", field="section")
+        raise LabInputError(
+            _("%(section)s has fewer than two players.") % {"section": section.name},
+            field="section",
+        )
     if not rated:
-        raise LabInputError(f"{section.name} has no rated players.", field="section")
+        raise LabInputError(
+            _("%(section)s has no rated players.") % {"section": section.name}, field="section"
+        )
     try:
         return lab_config(
             players=len(players), rounds=section.total_rounds, events=events, ratings=rated
@@ -132,7 +149,10 @@ def lab_config_for_section(*, section, events: int = DEFAULT_EVENTS) -> Simulati
     except LabInputError as exc:
         if exc.field == "events":
             raise
-        raise LabInputError(f"{section.name}: {exc.message}", field="section") from None
+        raise LabInputError(
+            _("%(section)s: %(error)s") % {"section": section.name, "error": exc.message},
+            field="section",
+        ) from None
 
 
 def simulation_key(config: SimulationConfig) -> str:
@@ -171,7 +191,7 @@ def simulation_job_request(*, config: SimulationConfig, by=None) -> SimulationJo
     """The job for these settings: the finished or running one if there is one,
     else a new run (a failed or abandoned run is started again)."""
     if not getattr(by, "is_authenticated", False):
-        raise StateError("Log in to start a simulation.")
+        raise StateError(_("Log in to start a simulation."))
     key = simulation_key(config)
     with transaction.atomic():
         job = SimulationJob.objects.select_for_update().filter(key=key).first()
@@ -246,16 +266,17 @@ def simulation_job_run(*, job_id: int) -> SimulationJob:
             log.exception("simulation job %s failed", job_id)
         name = type(exc).__name__
         message = (
-            "The simulation took longer than allowed; ask for fewer events or players."
+            _("The simulation took longer than allowed; ask for fewer events or players.")
             if isinstance(exc, LabTimeout) or name in ("SoftTimeLimitExceeded", "TimeLimitExceeded")
-            else "The simulation stopped with an unexpected error; it has been logged."
+            else _("The simulation stopped with an unexpected error; it has been logged.")
         )
         _finish(job_id, SimulationJob.Status.FAILED, message)
     else:
         _finish(
             job_id,
             SimulationJob.Status.DONE,
-            f"{config.events} events simulated per system in {result.seconds:.0f} s.",
+            _("%(events)s events simulated per system in %(seconds)s s.")
+            % {"events": config.events, "seconds": f"{result.seconds:.0f}"},
             progress=100,
             events_done=config.events,
             report=document,
@@ -329,9 +350,9 @@ def simulation_time_left(*, job: SimulationJob) -> str:
     elapsed = ((job.updated_at or timezone.now()) - job.started_at).total_seconds()
     left = elapsed / job.events_done * max(int(job.params["events"]) - job.events_done, 0)
     if left < 60:
-        return "less than a minute left"
+        return _("less than a minute left")
     minutes = round(left / 60)
-    return f"about {minutes} minute{'s' if minutes != 1 else ''} left"
+    return ngettext("about %(n)s minute left", "about %(n)s minutes left", minutes) % {"n": minutes}
 
 
 def simulation_report_json(*, job: SimulationJob) -> dict[str, Any] | None:
@@ -345,13 +366,30 @@ def describe_params(params: dict[str, Any]) -> str:
     """ "32 players, 7 rounds, ratings 1400-2200 (uniform), 200 events"."""
     strength = parse_strength(params["strength"])
     if strength.kind == "list":
-        field = (
-            f"the ratings of a section ({len(strength.values)} rated, "
-            f"{min(strength.values):.0f}-{max(strength.values):.0f})"
-        )
+        field = _("the ratings of a section (%(n)s rated, %(low)s-%(high)s)") % {
+            "n": len(strength.values),
+            "low": f"{min(strength.values):.0f}",
+            "high": f"{max(strength.values):.0f}",
+        }
+    elif strength.kind == "uniform":
+        field = _("ratings %(low)s-%(high)s (uniform)") % {
+            "low": f"{strength.low:.0f}",
+            "high": f"{strength.high:.0f}",
+        }
     else:
-        field = f"ratings {strength.low:.0f}-{strength.high:.0f} ({strength.kind})"
-    return (
-        f"{params['players']} players, {params['rounds']} rounds, {field}, "
-        f"{params['events']} events"
-    )
+        field = _("ratings %(low)s-%(high)s (%(kind)s)") % {
+            "low": f"{strength.low:.0f}",
+            "high": f"{strength.high:.0f}",
+            "kind": strength.kind,
+        }
+    players = ngettext("%(n)s player", "%(n)s players", params["players"]) % {
+        "n": params["players"]
+    }
+    rounds = ngettext("%(n)s round", "%(n)s rounds", params["rounds"]) % {"n": params["rounds"]}
+    events = ngettext("%(n)s event", "%(n)s events", params["events"]) % {"n": params["events"]}
+    return _("%(players)s, %(rounds)s, %(field)s, %(events)s") % {
+        "players": players,
+        "rounds": rounds,
+        "field": field,
+        "events": events,
+    }

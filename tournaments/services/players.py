@@ -8,6 +8,8 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from pairing.engine import roundrobin
 from pairing.engine.mcmahon.ranks import RankError, format_rank, registration_rank
@@ -60,7 +62,7 @@ def _go_rank(section: Section, fields: dict, player: Player | None = None) -> No
         fields["go_rank"] = format_rank(registration_rank(None, rating))
     except RankError as exc:
         raise ServiceError(
-            "A Go player needs a rank (e.g. 5k, 1d) or an EGF rating (GoR)."
+            _("A Go player needs a rank (e.g. 5k, 1d) or an EGF rating (GoR).")
         ) from exc
 
 
@@ -79,13 +81,20 @@ def player_create(
     if missed_rounds_bye not in (ByeKind.ZERO, ByeKind.HALF):
         raise ServiceError("Missed rounds of a late entry count as zero- or half-point byes.")
     if not name or not name.strip():
-        raise ServiceError("A player needs a name.")
+        raise ServiceError(_("A player needs a name."))
     with transaction.atomic():
         section = Section.objects.select_for_update().get(pk=section.pk)
         _go_rank(section, fields)
         joined = next_round_number(section)
         if joined > section.total_rounds:
-            raise StateError(f"{section.name}: all {section.total_rounds} rounds are paired.")
+            raise StateError(
+                ngettext(
+                    "%(section)s: all %(n)s round is paired.",
+                    "%(section)s: all %(n)s rounds are paired.",
+                    section.total_rounds,
+                )
+                % {"section": section.name, "n": section.total_rounds}
+            )
         number = fields.pop("pairing_number", None) or (
             (section.players.aggregate(n=Max("pairing_number"))["n"] or 0) + 1
         )
@@ -101,7 +110,8 @@ def player_create(
             player.save()
         except IntegrityError as exc:
             raise InvariantError(
-                f"Pairing number {number} is already taken in {section.name}."
+                _("Pairing number %(n)s is already taken in %(section)s.")
+                % {"n": number, "section": section.name}
             ) from exc
         points = bye_points(section, missed_rounds_bye)
         Bye.objects.bulk_create(
@@ -141,7 +151,7 @@ def player_withdraw(*, player: Player, from_round: int | None = None) -> Player:
         player = Player.objects.select_for_update().select_related("section").get(pk=player.pk)
         from_round = next_round_number(player.section) if from_round is None else int(from_round)
         if from_round < 1:
-            raise ServiceError("A withdrawal starts at round 1 or later.")
+            raise ServiceError(_("A withdrawal starts at round 1 or later."))
         player.withdrawn_from_round = from_round
         player.save(update_fields=["withdrawn_from_round", "updated_at"])
         section_changed(player.section_id)
@@ -167,7 +177,9 @@ def player_delete(*, player: Player) -> None:
             or Bye.objects.filter(player=player).exists()
         )
         if in_rounds:
-            raise StateError(f"{player.name} has already been paired; withdraw instead.")
+            raise StateError(
+                _("%(name)s has already been paired; withdraw instead.") % {"name": player.name}
+            )
         section_changed(player.section_id)
         player.delete()
 
@@ -222,7 +234,8 @@ def _renumber(section: Section, order) -> list[Player]:
         section = Section.objects.select_for_update().get(pk=section.pk)
         if section.rounds.exists():
             raise StateError(
-                f"{section.name}: round 1 is paired; pairing numbers can no longer change."
+                _("%(section)s: round 1 is paired; pairing numbers can no longer change.")
+                % {"section": section.name}
             )
         players = list(section.players.all())
         if not players:
@@ -253,11 +266,11 @@ def prohibited_pair_add(
     """Two players who must not meet (family, team mates), from `first_round` to
     `last_round` (default: to the end). Chess and Go alike."""
     if player_a.section_id != player_b.section_id:
-        raise ServiceError("Both players must be in the same section.")
+        raise ServiceError(_("Both players must be in the same section."))
     if player_a.pk == player_b.pk:
-        raise ServiceError("A prohibited pairing needs two different players.")
+        raise ServiceError(_("A prohibited pairing needs two different players."))
     a, b = sorted((player_a, player_b), key=lambda p: p.pk)
-    obj, _ = ProhibitedPair.objects.get_or_create(
+    obj, _created = ProhibitedPair.objects.get_or_create(
         section_id=a.section_id,
         player_a=a,
         player_b=b,
@@ -269,9 +282,9 @@ def prohibited_pair_add(
 
 def prohibited_pair_remove(*, section: Section, pair_id: int | None) -> None:
     """Delete one prohibited pairing of the section (rounds already paired keep theirs)."""
-    deleted, _ = ProhibitedPair.objects.filter(section=section, pk=pair_id).delete()
+    deleted, _kinds = ProhibitedPair.objects.filter(section=section, pk=pair_id).delete()
     if not deleted:
-        raise ServiceError("That prohibited pairing does not exist (any more).")
+        raise ServiceError(_("That prohibited pairing does not exist (any more)."))
 
 
 # Requested byes --------------------------------------------------------------------
@@ -285,13 +298,15 @@ def bye_request(*, player: Player, round_number: int, kind: str = ByeKind.HALF) 
         section = Section.objects.select_for_update().get(pk=player.section_id)
         if not 1 <= round_number <= section.total_rounds:
             raise ServiceError(
-                f"{section.name} has rounds 1 to {section.total_rounds}, not {round_number}."
+                _("%(section)s has rounds 1 to %(total)s, not %(n)s.")
+                % {"section": section.name, "total": section.total_rounds, "n": round_number}
             )
         if section.rounds.filter(number=round_number).exists():
             raise StateError(
-                f"Round {round_number} is already paired; re-pair it after changing byes."
+                _("Round %(n)s is already paired; re-pair it after changing byes.")
+                % {"n": round_number}
             )
-        obj, _ = ByeRequest.objects.update_or_create(
+        obj, _created = ByeRequest.objects.update_or_create(
             player=player, round_number=round_number, defaults={"kind": kind}
         )
     return obj
@@ -324,7 +339,9 @@ def player_check_in(*, player: Player, checked_in: bool = True) -> Player:
         section = Section.objects.select_for_update().get(pk=player.section_id)
         number = check_in_round(section)
         if number is None:
-            raise StateError(f"{section.name}: no round takes a check-in now.")
+            raise StateError(
+                _("%(section)s: no round takes a check-in now.") % {"section": section.name}
+            )
         value = number if checked_in else None
         Player.objects.filter(pk=player.pk).update(checked_in_for=value)
         player.checked_in_for = value
@@ -382,10 +399,10 @@ def player_self_check_in(
     name (and pairing number when two share it). Returns the player and the round."""
     expected = event.check_in_code
     if not expected or not secrets.compare_digest(code.strip(), expected):
-        raise WrongCode("That is not the check-in code shown at the venue.")
+        raise WrongCode(_("That is not the check-in code shown at the venue."))
     wanted = name_key(name)
     if not wanted:
-        raise ServiceError("Type your name as you registered it.")
+        raise ServiceError(_("Type your name as you registered it."))
     matches = []
     for section in event.sections.all():
         if check_in_round(section) is None:
@@ -397,9 +414,12 @@ def player_self_check_in(
                 matches.append(player)
     if not matches:
         raise ServiceError(
-            "No player of that name is due to check in now: check the spelling, or ask the arbiter."
+            _(
+                "No player of that name is due to check in now: check the spelling, "
+                "or ask the arbiter."
+            )
         )
     if len(matches) > 1:
-        raise ServiceError("Several players have that name: add your pairing number.")
+        raise ServiceError(_("Several players have that name: add your pairing number."))
     player = player_check_in(player=matches[0])
     return player, player.checked_in_for

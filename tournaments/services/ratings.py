@@ -13,6 +13,7 @@ from itertools import islice
 from pathlib import Path
 
 from django.db import connection, transaction
+from django.utils.translation import gettext as _
 
 from pairing.formats.ratinglists import (
     ListedPlayer,
@@ -136,7 +137,7 @@ def _starts_with(prefix: str) -> dict:
 def listed_player_fields(entry: RatedPlayer, *, section: Section) -> dict:
     """What registering `entry` fills in on the player form of `section`."""
     if entry.rating_list.source == RatingList.Source.EGD:
-        family, _, given = entry.name.partition(" ")
+        family, _sep, given = entry.name.partition(" ")
         return {
             "name": f"{family}, {given}" if given else family,
             "rating": entry.standard,
@@ -167,11 +168,16 @@ def players_update_ratings(*, section: Section) -> list[tuple[Player, int | None
     source = RatingList.Source.EGD if section.is_go else RatingList.Source.FIDE
     active = rating_list_active(source=source)
     if active is None:
-        raise StateError(f"No {RatingList.Source(source).label} list is imported yet.")
+        if source == RatingList.Source.EGD:
+            raise StateError(_("No European Go Database list is imported yet."))
+        raise StateError(_("No FIDE list is imported yet."))
     with transaction.atomic():
         section = Section.objects.select_for_update().get(pk=section.pk)
         if section.rounds.exists():
-            raise StateError(f"{section.name}: round 1 is paired; ratings no longer change.")
+            raise StateError(
+                _("%(section)s: round 1 is paired; ratings no longer change.")
+                % {"section": section.name}
+            )
         key = "egf_pin" if section.is_go else "fide_id"
         players = [p for p in section.players.all() if getattr(p, key)]
         listed = {
@@ -190,7 +196,7 @@ def players_update_ratings(*, section: Section) -> list[tuple[Player, int | None
             if new is not None and new != p.rating:
                 changed.append((p, p.rating, new))
                 p.rating = new
-        Player.objects.bulk_update([p for p, _, _ in changed], ["rating"])
+        Player.objects.bulk_update([p for p, _old, _new in changed], ["rating"])
         if changed:
             section_changed(section.pk)
     return changed

@@ -4,6 +4,8 @@ refused), every change appended to the audit log, and undo."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments.caching.versions import section_changed
 from tournaments.errors import ResultConflict, ServiceError, StateError
@@ -63,21 +65,34 @@ def result_record(
         )
         if expected_version is not None and expected_version != g.version:
             raise ResultConflict(
-                f"Board {g.board} of round {g.round.number} was changed meanwhile "
-                f"(now {g.result or 'pending'}); check it and enter your result again.",
+                _(
+                    "Board %(board)s of round %(round)s was changed meanwhile "
+                    "(now %(result)s); check it and enter your result again."
+                )
+                % {
+                    "board": g.board,
+                    "round": g.round.number,
+                    "result": g.result or pgettext("result", "pending"),
+                },
                 current_result=g.result,
                 current_version=g.version,
             )
         if g.round.status != RoundStatus.PUBLISHED:
-            state = g.round.get_status_display().lower()
-            raise StateError(
-                f"Round {g.round.number} is {state}: results can be entered "
-                "once it is published and until it is closed."
-            )
+            if g.round.status == RoundStatus.CLOSED:
+                message = _(
+                    "Round %(n)s is closed: results can be entered "
+                    "once it is published and until it is closed."
+                )
+            else:
+                message = _(
+                    "Round %(n)s is draft: results can be entered "
+                    "once it is published and until it is closed."
+                )
+            raise StateError(message % {"n": g.round.number})
         if value == Result.DRAW and g.round.section.is_go and not jigo_possible(g.komi):
             raise ServiceError(
-                f"Board {g.board}: no jigo with komi {g.komi.normalize():f}; "
-                "the game has a winner (B+ or W+)."
+                _("Board %(board)s: no jigo with komi %(komi)s; the game has a winner (B+ or W+).")
+                % {"board": g.board, "komi": f"{g.komi.normalize():f}"}
             )
         if value == g.result:
             return None
@@ -127,4 +142,4 @@ def result_undo_last(*, round: Round, by=None, source: str = "web") -> ResultCha
             )
             if result is not None:
                 return result
-        raise ServiceError(f"Round {round.number}: nothing to undo.")
+        raise ServiceError(_("Round %(n)s: nothing to undo.") % {"n": round.number})

@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from django.conf import settings
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from pairing.engine.rules import Violation
 from tournaments.caching.versions import section_changed
@@ -27,7 +29,7 @@ from tournaments.errors import InvariantError, RulesBroken, ServiceError, StateE
 from tournaments.jobs.models import PairingJob
 from tournaments.jobs.queue import job_enqueue
 from tournaments.models import Bye, Game, Round, RoundStatus, Section
-from tournaments.presentation import numbered
+from tournaments.presentation import listing, violation_text
 from tournaments.snapshot import SectionSnapshot, bye_points
 
 log = logging.getLogger(__name__)
@@ -39,24 +41,39 @@ ACTIVE_JOB = (PairingJob.Status.QUEUED, PairingJob.Status.RUNNING)
 
 
 def _check_once_per_round(number: int, games: Sequence[GameSpec], byes: Sequence[ByeSpec]) -> None:
-    seen: dict[int, str] = {}
+    seen: dict[int, int | None] = {}  # player -> board, None for a bye
     boards: set[int] = set()
     for g in games:
         if g.board in boards:
-            raise InvariantError(f"Round {number}: board {g.board} is used twice.")
+            raise InvariantError(
+                _("Round %(n)s: board %(board)s is used twice.") % {"n": number, "board": g.board}
+            )
         boards.add(g.board)
         for p in (g.white, g.black):
             if p.pk in seen:
+                first = seen[p.pk]
+                if first is None:
+                    message = _(
+                        "Round %(n)s: %(name)s is placed twice (a bye and board %(board)s)."
+                    )
+                else:
+                    message = _(
+                        "Round %(n)s: %(name)s is placed twice "
+                        "(board %(first)s and board %(board)s)."
+                    )
                 raise InvariantError(
-                    f"Round {number}: {p.name} is placed twice ({seen[p.pk]} and board {g.board})."
+                    message % {"n": number, "name": p.name, "first": first, "board": g.board}
                 )
-            seen[p.pk] = f"board {g.board}"
+            seen[p.pk] = g.board
     for b in byes:
         if b.player.pk in seen:
-            raise InvariantError(
-                f"Round {number}: {b.player.name} is placed twice ({seen[b.player.pk]} and a bye)."
-            )
-        seen[b.player.pk] = "a bye"
+            first = seen[b.player.pk]
+            if first is None:
+                message = _("Round %(n)s: %(name)s is placed twice (a bye and a bye).")
+            else:
+                message = _("Round %(n)s: %(name)s is placed twice (board %(first)s and a bye).")
+            raise InvariantError(message % {"n": number, "name": b.player.name, "first": first})
+        seen[b.player.pk] = None
 
 
 def round_create(
@@ -86,20 +103,37 @@ def round_create(
         expected = (last.number if last else 0) + 1
         if number is not None and number != expected:
             if section.rounds.filter(number=number).exists():
-                raise InvariantError(f"{section.name} already has a round {number}.")
-            raise StateError(f"{section.name}: the next round to pair is {expected}, not {number}.")
+                raise InvariantError(
+                    _("%(section)s already has a round %(n)s.")
+                    % {"section": section.name, "n": number}
+                )
+            raise StateError(
+                _("%(section)s: the next round to pair is %(expected)s, not %(n)s.")
+                % {"section": section.name, "expected": expected, "n": number}
+            )
         if expected > section.total_rounds:
-            raise StateError(f"{section.name} has only {section.total_rounds} rounds.")
+            raise StateError(
+                ngettext(
+                    "%(section)s has only %(n)s round.",
+                    "%(section)s has only %(n)s rounds.",
+                    section.total_rounds,
+                )
+                % {"section": section.name, "n": section.total_rounds}
+            )
         if last is not None and last.status == RoundStatus.DRAFT:
             raise StateError(
-                f"{section.name}: publish round {expected - 1} before pairing the next."
+                _("%(section)s: publish round %(n)s before pairing the next.")
+                % {"section": section.name, "n": expected - 1}
             )
         _check_once_per_round(expected, games, byes)
         for spec in list(games) + list(byes):
             players = (spec.white, spec.black) if isinstance(spec, GameSpec) else (spec.player,)
             for p in players:
                 if p.section_id != section.pk:
-                    raise InvariantError(f"{p.name} is not in {section.name}.")
+                    raise InvariantError(
+                        _("%(name)s is not in %(section)s.")
+                        % {"name": p.name, "section": section.name}
+                    )
         now = timezone.now()
         try:
             rnd = Round.objects.create(
@@ -146,15 +180,18 @@ def round_delete_draft(*, round: Round) -> None:
     with transaction.atomic():
         rnd = Round.objects.select_for_update().get(pk=round.pk)
         if rnd.status != RoundStatus.DRAFT:
-            raise StateError(
-                f"Round {rnd.number} is {rnd.get_status_display().lower()}; "
-                "unpublish it before re-pairing."
-            )
+            if rnd.status == RoundStatus.CLOSED:
+                message = _("Round %(n)s is closed; unpublish it before re-pairing.")
+            else:
+                message = _("Round %(n)s is published; unpublish it before re-pairing.")
+            raise StateError(message % {"n": rnd.number})
         if rnd.games.exclude(result="").exists():
-            raise StateError(f"Round {rnd.number} has results; it cannot be re-paired.")
+            raise StateError(
+                _("Round %(n)s has results; it cannot be re-paired.") % {"n": rnd.number}
+            )
         later = Round.objects.filter(section_id=rnd.section_id, number__gt=rnd.number)
         if later.exists():
-            raise StateError(f"Round {rnd.number} is not the last round.")
+            raise StateError(_("Round %(n)s is not the last round.") % {"n": rnd.number})
         rnd.delete()
 
 
@@ -168,13 +205,15 @@ def round_check(*, round: Round, snapshot: SectionSnapshot | None = None) -> lis
 
 
 def rules_broken_message(number: int, violations: Sequence[Violation]) -> str:
-    listed = "; ".join(v.message for v in violations[:5])
-    more = f" (and {len(violations) - 5} more)" if len(violations) > 5 else ""
-    rules = "rule" if len(violations) == 1 else "rules"
-    return (
-        f"Round {number} breaks {len(violations)} {rules}: {listed}{more}. "
-        "Correct the pairings, or confirm to publish anyway."
-    )
+    listed = "; ".join(violation_text(v) for v in violations[:5])
+    more = _(" (and %(n)s more)") % {"n": len(violations) - 5} if len(violations) > 5 else ""
+    return ngettext(
+        "Round %(r)s breaks %(n)s rule: %(listed)s%(more)s. "
+        "Correct the pairings, or confirm to publish anyway.",
+        "Round %(r)s breaks %(n)s rules: %(listed)s%(more)s. "
+        "Correct the pairings, or confirm to publish anyway.",
+        len(violations),
+    ) % {"r": number, "n": len(violations), "listed": listed, "more": more}
 
 
 def round_publish(*, round: Round, confirm: bool = False) -> Round:
@@ -183,7 +222,11 @@ def round_publish(*, round: Round, confirm: bool = False) -> Round:
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("section").get(pk=round.pk)
         if rnd.status != RoundStatus.DRAFT:
-            raise StateError(f"Round {rnd.number} is already {rnd.get_status_display().lower()}.")
+            if rnd.status == RoundStatus.CLOSED:
+                message = _("Round %(n)s is already closed.")
+            else:
+                message = _("Round %(n)s is already published.")
+            raise StateError(message % {"n": rnd.number})
         violations = round_check(round=rnd)
         if violations and not confirm:
             raise RulesBroken(rules_broken_message(rnd.number, violations), violations=violations)
@@ -199,17 +242,21 @@ def round_unpublish(*, round: Round, reason: str) -> Round:
     """Take a published round back to draft (to correct it). Needs a reason, and no
     result may have been entered yet."""
     if not reason or not reason.strip():
-        raise ServiceError("Say why the round is unpublished; players will see the reason.")
+        raise ServiceError(_("Say why the round is unpublished; players will see the reason."))
     with transaction.atomic():
         rnd = Round.objects.select_for_update().get(pk=round.pk)
         if rnd.status != RoundStatus.PUBLISHED:
-            raise StateError(
-                f"Round {rnd.number} is {rnd.get_status_display().lower()}, not published."
-            )
+            if rnd.status == RoundStatus.CLOSED:
+                message = _("Round %(n)s is closed, not published.")
+            else:
+                message = _("Round %(n)s is draft, not published.")
+            raise StateError(message % {"n": rnd.number})
         if rnd.games.exclude(result="").exists():
-            raise StateError(f"Round {rnd.number} already has results; correct them instead.")
+            raise StateError(
+                _("Round %(n)s already has results; correct them instead.") % {"n": rnd.number}
+            )
         if Round.objects.filter(section_id=rnd.section_id, number__gt=rnd.number).exists():
-            raise StateError(f"Round {rnd.number} is not the last round.")
+            raise StateError(_("Round %(n)s is not the last round.") % {"n": rnd.number})
         rnd.status = RoundStatus.DRAFT
         rnd.status_note = reason.strip()[:300]
         rnd.save(update_fields=["status", "status_note", "updated_at"])
@@ -221,15 +268,22 @@ def round_close(*, round: Round) -> Round:
     with transaction.atomic():
         rnd = Round.objects.select_for_update().get(pk=round.pk)
         if rnd.status != RoundStatus.PUBLISHED:
-            raise StateError(
-                f"Round {rnd.number} is {rnd.get_status_display().lower()}; "
-                "only a published round can be closed."
-            )
+            if rnd.status == RoundStatus.CLOSED:
+                message = _("Round %(n)s is closed; only a published round can be closed.")
+            else:
+                message = _("Round %(n)s is draft; only a published round can be closed.")
+            raise StateError(message % {"n": rnd.number})
         pending = list(rnd.games.filter(result="").values_list("board", flat=True))
         if pending:
-            more = f" (and {len(pending) - 10} more)" if len(pending) > 10 else ""
+            more = _(" (and %(n)s more)") % {"n": len(pending) - 10} if len(pending) > 10 else ""
+            shown = pending[:10]
             raise StateError(
-                f"Round {rnd.number}: no result yet on {numbered('board', pending[:10])}{more}."
+                ngettext(
+                    "Round %(r)s: no result yet on board %(boards)s%(more)s.",
+                    "Round %(r)s: no result yet on boards %(boards)s%(more)s.",
+                    len(shown),
+                )
+                % {"r": rnd.number, "boards": listing(shown), "more": more}
             )
         rnd.status = RoundStatus.CLOSED
         rnd.closed_at = timezone.now()
@@ -242,7 +296,7 @@ def round_reopen(*, round: Round) -> Round:
     with transaction.atomic():
         rnd = Round.objects.select_for_update().get(pk=round.pk)
         if rnd.status != RoundStatus.CLOSED:
-            raise StateError(f"Round {rnd.number} is not closed.")
+            raise StateError(_("Round %(n)s is not closed.") % {"n": rnd.number})
         rnd.status = RoundStatus.PUBLISHED
         rnd.closed_at = None
         rnd.save(update_fields=["status", "closed_at", "updated_at"])
@@ -258,21 +312,39 @@ def pairing_precheck(snapshot: SectionSnapshot, round_number: int | None = None)
     section = snapshot.section
     number = snapshot.next_round_number if round_number is None else round_number
     if number > section.total_rounds:
-        raise StateError(f"{section.name}: all {section.total_rounds} rounds are paired.")
+        raise StateError(
+            ngettext(
+                "%(section)s: all %(n)s round is paired.",
+                "%(section)s: all %(n)s rounds are paired.",
+                section.total_rounds,
+            )
+            % {"section": section.name, "n": section.total_rounds}
+        )
     earlier = [r for r in snapshot.rounds if r.number < number]
     draft = next((r for r in earlier if r.status == RoundStatus.DRAFT), None)
     if draft is not None:
-        raise StateError(f"Publish round {draft.number} before pairing round {number}.")
+        raise StateError(
+            _("Publish round %(draft)s before pairing round %(n)s.")
+            % {"draft": draft.number, "n": number}
+        )
     for r in earlier:
         pending = snapshot.pending_boards(r.number)
         if pending:
-            them = "it" if len(pending) == 1 else "them"
             raise StateError(
-                f"Round {r.number} has no result yet on {numbered('board', pending)}; "
-                f"enter {them} before pairing round {number}."
+                ngettext(
+                    "Round %(r)s has no result yet on board %(boards)s; "
+                    "enter it before pairing round %(n)s.",
+                    "Round %(r)s has no result yet on boards %(boards)s; "
+                    "enter them before pairing round %(n)s.",
+                    len(pending),
+                )
+                % {"r": r.number, "boards": listing(pending), "n": number}
             )
     if len(snapshot.active_players(number)) < 2:
-        raise StateError(f"{section.name}: at least two players must take part in round {number}.")
+        raise StateError(
+            _("%(section)s: at least two players must take part in round %(n)s.")
+            % {"section": section.name, "n": number}
+        )
     return number
 
 
@@ -389,18 +461,27 @@ def pairing_job_run(*, job_id: int) -> PairingJob:
         _finish(
             job,
             PairingJob.Status.FAILED,
-            "An unexpected error stopped the pairing; it has been logged. Try again, "
-            "and report it if it happens again.",
+            _(
+                "An unexpected error stopped the pairing; it has been logged. Try again, "
+                "and report it if it happens again."
+            ),
         )
         raise
     else:
-        _finish(
-            job,
-            PairingJob.Status.DONE,
-            f"Round {rnd.number} is paired: {rnd.games.count()} boards.",
-        )
+        _finish(job, PairingJob.Status.DONE, round_paired_message(rnd))
     job.refresh_from_db()
     return job
+
+
+def round_paired_message(rnd: Round) -> str:
+    """ "Round 3 is paired: 12 boards." in the active language (pages say it again in
+    their reader's language: the worker that paired the round speaks English)."""
+    count = rnd.games.count()
+    return ngettext(
+        "Round %(r)s is paired: %(n)s board.",
+        "Round %(r)s is paired: %(n)s boards.",
+        count,
+    ) % {"r": rnd.number, "n": count}
 
 
 def _finish(job: PairingJob, status: str, message: str) -> None:

@@ -8,6 +8,8 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tiebreaks.methods.presets import get_preset
 from tournaments.caching.responses import memo_forget
@@ -75,9 +77,19 @@ def section_update(*, section: Section, **fields: Any) -> Section:
         section = Section.objects.select_for_update().get(pk=section.pk)
         played = section.rounds.aggregate(n=Max("number"))["n"] or 0
         if "game" in fields and fields["game"] != section.game and played:
-            raise StateError(f"{section.name}: the game cannot change once round 1 is paired.")
+            raise StateError(
+                _("%(section)s: the game cannot change once round 1 is paired.")
+                % {"section": section.name}
+            )
         if "total_rounds" in fields and int(fields["total_rounds"]) < played:
-            raise ServiceError(f"{section.name} already has {played} rounds; it cannot have fewer.")
+            raise ServiceError(
+                ngettext(
+                    "%(section)s already has %(n)s round; it cannot have fewer.",
+                    "%(section)s already has %(n)s rounds; it cannot have fewer.",
+                    played,
+                )
+                % {"section": section.name, "n": played}
+            )
         for key, value in fields.items():
             setattr(section, key, value)
         full_clean(section, exclude=["event"])
@@ -104,7 +116,8 @@ def section_delete(*, section: Section, confirm_name: str) -> None:
         section = Section.objects.select_for_update().select_related("event").get(pk=section.pk)
         if PairingJob.objects.filter(section=section, status__in=ACTIVE_JOB).exists():
             raise StateError(
-                f"{section.name}: a round is being paired; delete the section once it is done."
+                _("%(section)s: a round is being paired; delete the section once it is done.")
+                % {"section": section.name}
             )
         event_slug, slug = section.event.slug, section.slug
         section.delete()

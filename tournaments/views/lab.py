@@ -16,6 +16,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import patch_cache_control
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
@@ -44,62 +46,91 @@ from tournaments.services.lab import (
     simulation_time_left,
 )
 
+LIMITS = {
+    "players": {
+        "min_value": _("At least %(limit_value)s players."),
+        "max_value": _("At most %(limit_value)s players."),
+    },
+    "rounds": {
+        "min_value": _("At least %(limit_value)s rounds."),
+        "max_value": _("At most %(limit_value)s rounds."),
+    },
+    "simulated events": {
+        "min_value": _("At least %(limit_value)s simulated events."),
+        "max_value": _("At most %(limit_value)s simulated events."),
+    },
+}
 
-def _limits(what: str) -> dict[str, str]:
-    return {
-        "min_value": f"At least %(limit_value)s {what}.",
-        "max_value": f"At most %(limit_value)s {what}.",
-    }
+
+def _limits(what: str) -> dict:
+    return LIMITS[what]
 
 
 class LabForm(forms.Form):
     players = forms.IntegerField(
-        min_value=2, max_value=MAX_PLAYERS, initial=32, error_messages=_limits("players")
+        label=_("Players"),
+        min_value=2,
+        max_value=MAX_PLAYERS,
+        initial=32,
+        error_messages=_limits("players"),
     )
     rounds = forms.IntegerField(
-        min_value=1, max_value=MAX_ROUNDS, initial=7, error_messages=_limits("rounds")
+        label=_("Rounds"),
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        initial=7,
+        error_messages=_limits("rounds"),
     )
     low = forms.IntegerField(
-        label="Lowest rating",
+        label=_("Lowest rating"),
         min_value=RATING_FLOOR,
         max_value=RATING_CEILING,
         initial=1400,
         error_messages={
-            "min_value": "Ratings start at %(limit_value)s.",
-            "max_value": "Ratings go up to %(limit_value)s.",
+            "min_value": _("Ratings start at %(limit_value)s."),
+            "max_value": _("Ratings go up to %(limit_value)s."),
         },
     )
     high = forms.IntegerField(
-        label="Highest rating",
+        label=_("Highest rating"),
         min_value=RATING_FLOOR,
         max_value=RATING_CEILING,
         initial=2200,
         error_messages={
-            "min_value": "Ratings start at %(limit_value)s.",
-            "max_value": "Ratings go up to %(limit_value)s.",
+            "min_value": _("Ratings start at %(limit_value)s."),
+            "max_value": _("Ratings go up to %(limit_value)s."),
         },
     )
     events = forms.IntegerField(
-        label="Simulated events",
+        label=_("Simulated events"),
         min_value=10,
         max_value=MAX_EVENTS,
         initial=DEFAULT_EVENTS,
-        help_text="More events give narrower intervals and take longer.",
+        help_text=_("More events give narrower intervals and take longer."),
         error_messages=_limits("simulated events"),
     )
     section = forms.TypedChoiceField(
-        label="Or use one of your sections",
+        label=_("Or use one of your sections"),
         required=False,
         coerce=int,
         empty_value=None,
-        help_text="Its players' ratings and its number of rounds replace the numbers above.",
+        help_text=_("Its players' ratings and its number of rounds replace the numbers above."),
     )
 
     def __init__(self, *args, sections=(), **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.sections = {s.pk: s for s in sections}
         self.fields["section"].choices = [("", "—")] + [
-            (s.pk, f"{s.event.name} – {s.name} ({s.total_rounds} rounds)") for s in sections
+            (
+                s.pk,
+                ngettext(
+                    "%(event)s – %(section)s (%(n)s round)",
+                    "%(event)s – %(section)s (%(n)s rounds)",
+                    s.total_rounds,
+                )
+                % {"event": s.event.name, "section": s.name, "n": s.total_rounds},
+            )
+            for s in sections
         ]
         if not sections:
             del self.fields["section"]

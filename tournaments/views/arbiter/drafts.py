@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import ServiceError
@@ -22,7 +24,10 @@ def _players(section, *numbers):
     by_number = {p.pairing_number: p for p in section.players.filter(pairing_number__in=numbers)}
     missing = [n for n in numbers if n not in by_number]
     if missing:
-        raise ServiceError(f"There is no player {missing[0]} in {section.name}.")
+        raise ServiceError(
+            _("There is no player %(n)s in %(section)s.")
+            % {"n": missing[0], "section": section.name}
+        )
     return [by_number[n] for n in numbers]
 
 
@@ -35,18 +40,20 @@ def _answer(request, rnd, *, violations=None, forms=None, status=200):
 
 def _report(request, violations, done: str) -> None:
     if violations:
-        rules = "rule" if len(violations) == 1 else "rules"
-        messages.warning(
-            request, f"{done} The checker now reports {len(violations)} broken {rules}."
-        )
+        report = ngettext(
+            "The checker now reports %(n)s broken rule.",
+            "The checker now reports %(n)s broken rules.",
+            len(violations),
+        ) % {"n": len(violations)}
+        messages.warning(request, f"{done} {report}")
     else:
-        messages.success(request, f"{done} No absolute rule is broken.")
+        messages.success(request, f"{done} {_('No absolute rule is broken.')}")
 
 
 def _edit(request, rnd, form, name: str, action):
     """Validate `form`, run `action(data)` (which returns violations and a sentence)."""
     if not form.is_valid():
-        messages.error(request, "Check the highlighted fields.")
+        messages.error(request, _("Check the highlighted fields."))
         return _answer(request, rnd, forms={name: form})
     try:
         violations, done = action(form.cleaned_data)
@@ -64,7 +71,7 @@ def draft_swap(request, event, section, round):
         a, b = _players(section, data["player_a"], data["player_b"])
         return (
             drafts.draft_swap(round=round, player_a=a, player_b=b),
-            f"{a.name} and {b.name} swapped places.",
+            _("%(a)s and %(b)s swapped places.") % {"a": a.name, "b": b.name},
         )
 
     return _edit(request, round, SwapForm(request.POST, round=round), "swap", action)
@@ -78,8 +85,11 @@ def draft_move(request, event, section, round):
         violations = drafts.draft_move(
             round=round, player=player, board=data["board"], colour=data["colour"]
         )
-        colour = "white" if data["colour"] == "w" else "black"
-        return violations, f"{player.name} moved to board {data['board']} with {colour}."
+        if data["colour"] == "w":
+            text = _("%(name)s moved to board %(board)s with white.")
+        else:
+            text = _("%(name)s moved to board %(board)s with black.")
+        return violations, text % {"name": player.name, "board": data["board"]}
 
     return _edit(request, round, MoveForm(request.POST, round=round), "move", action)
 
@@ -90,7 +100,10 @@ def draft_board(request, event, section, round):
     def action(data):
         white, black = _players(section, data["white"], data["black"])
         violations = drafts.draft_set_board(round=round, white=white, black=black)
-        return violations, f"Board made by hand: {white.name} v {black.name}."
+        return violations, _("Board made by hand: %(white)s v %(black)s.") % {
+            "white": white.name,
+            "black": black.name,
+        }
 
     return _edit(request, round, BoardForm(request.POST, round=round), "board", action)
 
@@ -101,7 +114,7 @@ def draft_bye(request, event, section, round):
     def action(data):
         (player,) = _players(section, data["player"])
         violations = drafts.draft_give_bye(round=round, player=player)
-        return violations, f"{player.name} has the pairing-allocated bye."
+        return violations, _("%(name)s has the pairing-allocated bye.") % {"name": player.name}
 
     return _edit(request, round, GiveByeForm(request.POST, round=round), "bye", action)
 
@@ -118,8 +131,11 @@ def draft_start(request, event, section):
     rnd.section = section
     messages.success(
         request,
-        f"Round {rnd.number} is an empty draft: make its boards below, give the bye if "
-        "one is needed, then publish.",
+        _(
+            "Round %(n)s is an empty draft: make its boards below, give the bye if "
+            "one is needed, then publish."
+        )
+        % {"n": rnd.number},
     )
     return go(request, round_url(rnd) + "#edit")
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.errors import ServiceError
 from tournaments.forms.common import TypedNameForm
 from tournaments.forms.events import ArbiterAddForm, EventForm
 from tournaments.forms.sections import SectionForm
+from tournaments.models import EventRole
 from tournaments.selectors.events import (
     event_contents,
     event_list_for_user,
@@ -49,12 +51,15 @@ def event_create(request):
                 end_date=data["end_date"],
                 venue=data["venue"],
                 is_public=data["is_public"],
+                language=data["language"],
                 created_by=request.user,
             )
         except ServiceError as exc:
             fail(request, exc)
         else:
-            messages.success(request, f"{event.name} is created. Now add a section.")
+            messages.success(
+                request, _("%(name)s is created. Now add a section.") % {"name": event.name}
+            )
             return redirect("arbiter:section_create", event=event.slug)
     return render(request, "arbiter/event_form.html", {"form": form, "event": None})
 
@@ -86,7 +91,7 @@ def event_edit(request, event):
         except ServiceError as exc:
             fail(request, exc)
         else:
-            messages.success(request, "Event details saved.")
+            messages.success(request, _("Event details saved."))
             return redirect(_event_url(event))
     return render(request, "arbiter/event_form.html", {"form": form, "event": event})
 
@@ -103,7 +108,9 @@ def event_delete(request, event):
         except ServiceError as exc:
             form.add_error("confirm_name", exc.message)
         else:
-            messages.success(request, f"{name} is deleted, with all its sections.")
+            messages.success(
+                request, _("%(name)s is deleted, with all its sections.") % {"name": name}
+            )
             return redirect("arbiter:event_list")
     return render(
         request,
@@ -133,11 +140,13 @@ def arbiter_add(request, event):
         except ServiceError as exc:
             fail(request, exc)
         else:
-            messages.success(
-                request, f"{role.user.username} is now {role.get_role_display().lower()}."
-            )
+            if role.role == EventRole.Role.CHIEF_ARBITER:
+                text = _("%(user)s is now chief arbiter.")
+            else:
+                text = _("%(user)s is now arbiter.")
+            messages.success(request, text % {"user": role.user.username})
     else:
-        messages.error(request, "Enter a username and a role.")
+        messages.error(request, _("Enter a username and a role."))
     return redirect(_event_url(event) + "#arbiters")
 
 
@@ -147,12 +156,12 @@ def arbiter_remove(request, event):
     user_id = int_or_none(request.POST.get("user"))
     try:
         if user_id is None:
-            raise ServiceError("Choose whom to remove.")
+            raise ServiceError(_("Choose whom to remove."))
         event_services.event_arbiter_remove(event=event, user_id=user_id)
     except ServiceError as exc:
         fail(request, exc)
     else:
-        messages.success(request, "Removed from the event's arbiters.")
+        messages.success(request, _("Removed from the event's arbiters."))
         if user_id == request.user.pk and not user_can_arbitrate(user=request.user, event=event):
             return redirect("arbiter:event_list")
     return redirect(_event_url(event) + "#arbiters")
@@ -175,7 +184,9 @@ def section_create(request, event):
             fail(request, exc)
         else:
             section.event = event
-            messages.success(request, f"{section.name} is created. Add its players.")
+            messages.success(
+                request, _("%(name)s is created. Add its players.") % {"name": section.name}
+            )
             return redirect(section_url(section, "players"))
     return render(
         request, "arbiter/section_form.html", {"form": form, "event": event, "section": None}

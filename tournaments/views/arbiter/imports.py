@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.errors import ServiceError
@@ -19,8 +21,8 @@ from tournaments.views.arbiter.common import section_url
 FORMATS = {
     "trf": (trf_export, "trf", "text/plain; charset=utf-8", "FIDE TRF"),
     "opengotha": (opengotha_export, "xml", "application/xml; charset=utf-8", "OpenGotha XML"),
-    "h9": (h9_export, "h9", "text/plain; charset=utf-8", "EGF results (.h9)"),
-    "tou": (tou_export, "tou", "text/plain; charset=utf-8", "FFG results (.tou)"),
+    "h9": (h9_export, "h9", "text/plain; charset=utf-8", gettext_lazy("EGF results (.h9)")),
+    "tou": (tou_export, "tou", "text/plain; charset=utf-8", gettext_lazy("FFG results (.tou)")),
 }
 
 
@@ -90,14 +92,17 @@ def import_csv(request, event, section):
 def import_csv_confirm(request, event, section):
     form = CsvConfirmForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "The file's text was lost; upload it again.")
+        messages.error(request, _("The file's text was lost; upload it again."))
         return redirect(section_url(section, "import"))
     try:
         count = csv_import(section=section, text=form.cleaned_data["content"])
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect(section_url(section, "import"))
-    messages.success(request, f"{count} players imported.")
+    messages.success(
+        request,
+        ngettext("%(n)s player imported.", "%(n)s players imported.", count) % {"n": count},
+    )
     return redirect(section_url(section, "players"))
 
 
@@ -135,7 +140,12 @@ def import_file(request, event, section):
                 empty=not section.players.exists(),
             ),
         )
-    messages.success(request, f"Imported {report.players} players and {report.rounds} rounds.")
+    players = ngettext("%(n)s player", "%(n)s players", report.players) % {"n": report.players}
+    rounds = ngettext("%(n)s round", "%(n)s rounds", report.rounds) % {"n": report.rounds}
+    messages.success(
+        request,
+        _("Imported %(players)s and %(rounds)s.") % {"players": players, "rounds": rounds},
+    )
     for warning in report.warnings[:10]:
         messages.warning(request, warning)
     return redirect(section_url(section))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseStopPolling, push_url, reselect, reswap, retarget
 
@@ -13,7 +14,7 @@ from tournaments.errors import QueueUnreachable, ServiceError
 from tournaments.jobs.models import PairingJob
 from tournaments.selectors.sections import pairing_blockers
 from tournaments.services.players import players_mark_absent
-from tournaments.services.rounds import pairing_job_request
+from tournaments.services.rounds import pairing_job_request, round_paired_message
 from tournaments.views.arbiter.access import arbiter_view
 from tournaments.views.arbiter.common import fail, go, section_url
 from tournaments.views.arbiter.rounds import round_context
@@ -30,10 +31,10 @@ def _finished(request, section, job):
             rnd.section = section
             url = section_url(section, "round", number=rnd.number)
             if not request.htmx:
-                messages.success(request, job.message or f"Round {rnd.number} is paired.")
+                messages.success(request, round_paired_message(rnd))
                 return redirect(url)
             context = round_context(request, rnd)
-            context["just_paired"] = job
+            context["just_paired"] = round_paired_message(rnd)
             response = render(request, "arbiter/round.html", context)
             response.status_code = HttpResponseStopPolling.status_code
             # The round's whole page, of which htmx takes the section's part (its tabs
@@ -44,7 +45,7 @@ def _finished(request, section, job):
             push_url(response, url)
             return response
     if not request.htmx:
-        messages.error(request, job.message or "The pairing failed.")
+        messages.error(request, job.message or _("The pairing failed."))
         return redirect(section_url(section))
     response = render(
         request,
@@ -85,7 +86,10 @@ def pair(request, event, section):
             return go(request, section_url(section))
         if missing:
             names = ", ".join(p.name for p in missing)
-            messages.info(request, f"Not checked in, a zero-point bye this round: {names}.")
+            messages.info(
+                request,
+                _("Not checked in, a zero-point bye this round: %(names)s.") % {"names": names},
+            )
     try:
         job = pairing_job_request(section=section, by=request.user)
     except QueueUnreachable as exc:  # the job says so, and what to do

@@ -9,6 +9,8 @@ from django.http import HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from tournaments.errors import ServiceError
@@ -19,7 +21,7 @@ from tournaments.forms.players import (
     WithdrawForm,
 )
 from tournaments.models import ROUND_ROBIN_CYCLES, ByeKind, RatingList
-from tournaments.presentation import numbered
+from tournaments.presentation import listing
 from tournaments.selectors.players import (
     player_games,
     section_avoid_groups,
@@ -69,7 +71,8 @@ def _added_json(request, section, player) -> JsonResponse:
         {
             "number": player.pairing_number,
             "name": player.name,
-            "message": f"Added {player.pairing_number}. {player.name}.",
+            "message": _("Added %(number)s. %(name)s.")
+            % {"number": player.pairing_number, "name": player.name},
             "row": row,
             "count": section.players.count(),
         }
@@ -95,7 +98,11 @@ def players(request, event, section):
         else:
             if _wants_json(request):
                 return _added_json(request, section, added)
-            messages.success(request, f"{added.name} is player {added.pairing_number}.")
+            messages.success(
+                request,
+                _("%(name)s is player %(number)s.")
+                % {"name": added.name, "number": added.pairing_number},
+            )
             return redirect(section_url(section, "players"))
     if request.method == "POST" and _wants_json(request):
         return JsonResponse({"errors": _form_errors(form)}, status=400)
@@ -131,12 +138,15 @@ def players_renumber(request, event, section):
     else:
         if ordered and by_lot:
             messages.success(
-                request, f"Numbers drawn by lot: {ordered[0].name} is number 1 of the table."
+                request,
+                _("Numbers drawn by lot: %(name)s is number 1 of the table.")
+                % {"name": ordered[0].name},
             )
         elif ordered:
             messages.success(
                 request,
-                f"Players renumbered by rating, title and name: {ordered[0].name} is number 1.",
+                _("Players renumbered by rating, title and name: %(name)s is number 1.")
+                % {"name": ordered[0].name},
             )
     return redirect(section_url(section, "players"))
 
@@ -151,7 +161,7 @@ def player_edit(request, event, section, player):
         except ServiceError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, f"{player.name}: saved.")
+            messages.success(request, _("%(name)s: saved.") % {"name": player.name})
             return redirect(section_url(section, "players") + f"#player-{player.pairing_number}")
     first_free = round_next_number(section=section)
     unpaired = section_unpaired_rounds(section=section)
@@ -182,7 +192,7 @@ def player_withdraw(request, event, section, player):
     first_free = round_next_number(section=section)
     form = WithdrawForm(request.POST, section=section, first_free=first_free)
     if not form.is_valid():
-        messages.error(request, "Give the first round the player is not paired in.")
+        messages.error(request, _("Give the first round the player is not paired in."))
         return redirect(_back(section, player))
     try:
         player = services.player_withdraw(player=player, from_round=form.cleaned_data["from_round"])
@@ -192,10 +202,14 @@ def player_withdraw(request, event, section, player):
         note = ""
         last = round_last(section=section)
         if last is not None and last.status == "draft" and not player.is_active_in(last.number):
-            note = f" Round {last.number} is a draft that includes them: re-pair it."
+            note = " " + _("Round %(n)s is a draft that includes them: re-pair it.") % {
+                "n": last.number
+            }
         messages.success(
             request,
-            f"{player.name} is withdrawn from round {player.withdrawn_from_round}.{note}",
+            _("%(name)s is withdrawn from round %(n)s.")
+            % {"name": player.name, "n": player.withdrawn_from_round}
+            + note,
         )
     return redirect(_back(section, player))
 
@@ -208,7 +222,7 @@ def player_reinstate(request, event, section, player):
     except ServiceError as exc:
         fail(request, exc)
     else:
-        messages.success(request, f"{player.name} is back in the pairings.")
+        messages.success(request, _("%(name)s is back in the pairings.") % {"name": player.name})
     return redirect(_back(section, player))
 
 
@@ -220,7 +234,7 @@ def player_delete(request, event, section, player):
     except ServiceError as exc:
         fail(request, exc)
         return redirect(_back(section, player))
-    messages.success(request, f"{player.name} is removed.")
+    messages.success(request, _("%(name)s is removed.") % {"name": player.name})
     return redirect(section_url(section, "players"))
 
 
@@ -243,8 +257,25 @@ def bye_request_add(request, event, section, player):
         else:
             done.append(str(number))
     if done:
-        label = dict(ByeKind.choices)[kind].lower()
-        messages.success(request, f"{player.name}: {label} in {numbered('round', done)}.")
+        if kind == ByeKind.FULL:
+            text = ngettext(
+                "%(name)s: full-point bye in round %(rounds)s.",
+                "%(name)s: full-point bye in rounds %(rounds)s.",
+                len(done),
+            )
+        elif kind == ByeKind.ZERO:
+            text = ngettext(
+                "%(name)s: zero-point bye in round %(rounds)s.",
+                "%(name)s: zero-point bye in rounds %(rounds)s.",
+                len(done),
+            )
+        else:
+            text = ngettext(
+                "%(name)s: half-point bye in round %(rounds)s.",
+                "%(name)s: half-point bye in rounds %(rounds)s.",
+                len(done),
+            )
+        messages.success(request, text % {"name": player.name, "rounds": listing(done)})
     return redirect(_back(section, player) + "#byes")
 
 
@@ -254,7 +285,11 @@ def bye_request_cancel(request, event, section, player):
     number = int_or_none(request.POST.get("round"))
     if number is not None:
         services.bye_request_cancel(player=player, round_number=number)
-        messages.success(request, f"{player.name}: bye request for round {number} cancelled.")
+        messages.success(
+            request,
+            _("%(name)s: bye request for round %(n)s cancelled.")
+            % {"name": player.name, "n": number},
+        )
     return redirect(_back(section, player) + "#byes")
 
 
@@ -268,7 +303,7 @@ def prohibited(request, event, section):
         a, b = by_number.get(data["player_a"]), by_number.get(data["player_b"])
         try:
             if a is None or b is None:
-                raise ServiceError("Choose two players of this section.")
+                raise ServiceError(_("Choose two players of this section."))
             services.prohibited_pair_add(
                 player_a=a,
                 player_b=b,
@@ -279,7 +314,10 @@ def prohibited(request, event, section):
         except ServiceError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, f"{a.name} and {b.name} will not be paired together.")
+            messages.success(
+                request,
+                _("%(a)s and %(b)s will not be paired together.") % {"a": a.name, "b": b.name},
+            )
             return redirect(section_url(section, "prohibited"))
     return render(
         request,
@@ -305,7 +343,7 @@ def prohibited_remove(request, event, section):
     except ServiceError as exc:
         fail(request, exc)
     else:
-        messages.success(request, "The prohibited pairing is removed.")
+        messages.success(request, _("The prohibited pairing is removed."))
     return redirect(section_url(section, "prohibited"))
 
 
@@ -334,12 +372,20 @@ def players_update_ratings(request, event, section):
         fail(request, exc)
     else:
         if not changed:
-            messages.success(request, "Every rating already matches the list.")
+            messages.success(request, _("Every rating already matches the list."))
         else:
             who = "; ".join(
                 f"{p.name} {old if old is not None else '-'} → {new}" for p, old, new in changed
             )
-            messages.success(request, f"{len(changed)} ratings updated: {who}.")
+            messages.success(
+                request,
+                ngettext(
+                    "%(n)s rating updated: %(who)s.",
+                    "%(n)s ratings updated: %(who)s.",
+                    len(changed),
+                )
+                % {"n": len(changed), "who": who},
+            )
     return redirect(section_url(section, "players"))
 
 
@@ -350,7 +396,7 @@ def check_in(request, event, section):
     if request.method == "POST":
         player = section.players.filter(pairing_number=int_or_none(request.POST.get("pn"))).first()
         if player is None:
-            return HttpResponseBadRequest("No such player.")
+            return HttpResponseBadRequest(_("No such player."))
         try:
             player = services.player_check_in(
                 player=player, checked_in=request.POST.get("checked_in") == "1"

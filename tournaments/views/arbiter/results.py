@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import ResultConflict, ServiceError
@@ -61,7 +63,7 @@ def result(request, event, section, round, board):
     error = ""
     if not form.is_valid():
         keys = "b w j" if round.section.is_go else "1 = 0 + -"
-        error = f"That is not a result; use the buttons or the keys {keys}."
+        error = _("That is not a result; use the buttons or the keys %(keys)s.") % {"keys": keys}
     else:
         try:
             result_record(
@@ -91,10 +93,12 @@ def undo(request, event, section, round):
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
-        before = change.before or "pending"
-        after = change.after or "pending"
+        before = change.before or pgettext("result", "pending")
+        after = change.after or pgettext("result", "pending")
         messages.success(
-            request, f"Undone: board {change.game.board} is {after} again (was {before})."
+            request,
+            _("Undone: board %(board)s is %(after)s again (was %(before)s).")
+            % {"board": change.game.board, "after": after, "before": before},
         )
     if request.htmx:
         context = round_context(request, round)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import RulesBroken, ServiceError
@@ -91,19 +93,25 @@ def round_publish(request, event, section, round):
     try:
         services.round_publish(round=round, confirm=confirmed)
     except RulesBroken as exc:
-        rules = "rule" if len(exc.violations) == 1 else "rules"
         fail(
             request,
             ServiceError(
-                f"Round {round.number} breaks {len(exc.violations)} {rules} listed below. "
-                "Tick the confirmation to publish anyway, or correct the pairings."
+                ngettext(
+                    "Round %(r)s breaks %(n)s rule listed below. "
+                    "Tick the confirmation to publish anyway, or correct the pairings.",
+                    "Round %(r)s breaks %(n)s rules listed below. "
+                    "Tick the confirmation to publish anyway, or correct the pairings.",
+                    len(exc.violations),
+                )
+                % {"r": round.number, "n": len(exc.violations)}
             ),
         )
     except ServiceError as exc:
         fail(request, exc)
     else:
         messages.success(
-            request, f"Round {round.number} is published: players can see the pairings."
+            request,
+            _("Round %(n)s is published: players can see the pairings.") % {"n": round.number},
         )
     return go(request, round_url(round))
 
@@ -113,14 +121,14 @@ def round_publish(request, event, section, round):
 def round_unpublish(request, event, section, round):
     form = UnpublishForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Say why the round is taken back; players will see it.")
+        messages.error(request, _("Say why the round is taken back; players will see it."))
         return go(request, round_url(round) + "#unpublish")
     try:
         services.round_unpublish(round=round, reason=form.cleaned_data["reason"])
     except ServiceError as exc:
         fail(request, exc)
     else:
-        messages.success(request, f"Round {round.number} is a draft again.")
+        messages.success(request, _("Round %(n)s is a draft again.") % {"n": round.number})
     return go(request, round_url(round))
 
 
@@ -133,7 +141,7 @@ def round_discard(request, event, section, round):
     except ServiceError as exc:
         fail(request, exc)
         return go(request, round_url(round))
-    messages.success(request, f"The draft of round {round.number} is discarded.")
+    messages.success(request, _("The draft of round %(n)s is discarded.") % {"n": round.number})
     return go(request, section_url(section))
 
 
@@ -145,7 +153,9 @@ def round_close(request, event, section, round):
     except ServiceError as exc:
         fail(request, exc)
     else:
-        messages.success(request, f"Round {round.number} is closed: its results are final.")
+        messages.success(
+            request, _("Round %(n)s is closed: its results are final.") % {"n": round.number}
+        )
     return go(request, round_url(round))
 
 
@@ -157,7 +167,9 @@ def round_reopen(request, event, section, round):
     except ServiceError as exc:
         fail(request, exc)
     else:
-        messages.success(request, f"Round {round.number} is open for corrections again.")
+        messages.success(
+            request, _("Round %(n)s is open for corrections again.") % {"n": round.number}
+        )
     return go(request, round_url(round))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournaments.errors import ServiceError
@@ -62,7 +63,7 @@ def section_edit(request, event, section):
             fail(request, exc)
         else:
             section.event = event
-            messages.success(request, f"{section.name}: settings saved.")
+            messages.success(request, _("%(name)s: settings saved.") % {"name": section.name})
             return redirect(section_url(section))
     return render(
         request,
@@ -89,7 +90,9 @@ def section_delete(request, event, section):
         except ServiceError as exc:
             form.add_error("confirm_name", exc.message)
         else:
-            messages.success(request, f"{name} is deleted; its public pages are gone.")
+            messages.success(
+                request, _("%(name)s is deleted; its public pages are gone.") % {"name": name}
+            )
             return redirect(reverse("arbiter:event", kwargs={"event": event.slug}))
     return render(
         request,

@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
+import functools
+
 from django.shortcuts import render
+from django.utils import translation
+from django.utils.translation import pgettext
 
 from tournaments.collation import name_sort_key
 from tournaments.errors import ServiceError
@@ -61,7 +65,22 @@ def crosstable(request, event, section):
     )
 
 
+def in_event_language(view):
+    """Print sheets go on the venue's wall: in the event's language, whatever the
+    arbiter's pages speak."""
+
+    @functools.wraps(view)
+    def wrapper(request, event, *args, **kwargs):
+        with translation.override(event.language or "en"):
+            response = view(request, event, *args, **kwargs)
+        response["Content-Language"] = event.language or "en"
+        return response
+
+    return wrapper
+
+
 @arbiter_view
+@in_event_language
 def print_standings(request, event, section):
     table, error = _standings(section, int_or_none(request.GET.get("after")))
     return render(
@@ -72,6 +91,7 @@ def print_standings(request, event, section):
 
 
 @arbiter_view
+@in_event_language
 def print_pairings(request, event, section, round):
     snapshot = SectionSnapshot.load(section)
     by_name = request.GET.get("order") == "name"
@@ -94,14 +114,15 @@ def _alphabetical(snapshot: SectionSnapshot, number: int) -> list[tuple]:
     """(player, board, colour, opponent) for every player, by name: for the wall."""
     out = []
     for g in snapshot.games.get(number, ()):
-        out.append((g.white, g.board, "white", g.black))
-        out.append((g.black, g.board, "black", g.white))
+        out.append((g.white, g.board, pgettext("colour", "white"), g.black))
+        out.append((g.black, g.board, pgettext("colour", "black"), g.white))
     for row in round_byes(snapshot=snapshot, number=number):
         out.append((row.bye.player, None, row.label, None))
     return sorted(out, key=lambda item: name_sort_key(item[0].name))
 
 
 @arbiter_view
+@in_event_language
 def print_slips(request, event, section, round):
     return render(
         request,

@@ -7,6 +7,8 @@ from __future__ import annotations
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
@@ -26,6 +28,13 @@ def event_check_in(request: HttpRequest, event: str) -> HttpResponse:
     found = public_event_get(slug=event)
     if found is None:
         raise Http404("No such event")
+    with translation.override(found.language or "en"):  # the event's, as its other pages
+        response = _check_in(request, found)
+    response["Content-Language"] = found.language or "en"
+    return response
+
+
+def _check_in(request: HttpRequest, found) -> HttpResponse:
     context = {"event": found, "done": None, "error": "", "values": {}}
     status = 200
     if request.method == "POST":
@@ -33,7 +42,7 @@ def event_check_in(request: HttpRequest, event: str) -> HttpResponse:
         context["values"] = values
         failures = cache.get(_key(request, found), 0)
         if failures >= CODE_ATTEMPTS:
-            context["error"] = "Too many wrong codes: wait a few minutes, or ask the arbiter."
+            context["error"] = _("Too many wrong codes: wait a few minutes, or ask the arbiter.")
             status = 429
         else:
             number = values["number"].strip()

@@ -121,19 +121,20 @@ def _serve(
         event = _load_event(slug)
         summaries = event_sections(event=event)
         event_url = reverse("public:event", args=[slug])
-        context = {
-            "event": event,
-            "sections": [(s, section_urls(slug, s.section.slug)) for s in summaries],
-            "event_url": event_url,
-            "event_abs_url": origin + event_url,
-            "find_url": reverse("public:event_find", args=[slug]),
-            "poster_url": reverse("public:poster", args=[slug]),
-            "live_url": reverse("public:event_live", args=[slug]),
-            "version": token,
-            "poll_seconds": poll_seconds(),
-            **build(event, summaries),
-        }
-        with translation.override(settings.LANGUAGE_CODE):  # one page for every reader
+        # One page for every reader: the texts the build makes are in the same language.
+        with translation.override(event.language or settings.LANGUAGE_CODE):
+            context = {
+                "event": event,
+                "sections": [(s, section_urls(slug, s.section.slug)) for s in summaries],
+                "event_url": event_url,
+                "event_abs_url": origin + event_url,
+                "find_url": reverse("public:event_find", args=[slug]),
+                "poster_url": reverse("public:poster", args=[slug]),
+                "live_url": reverse("public:event_live", args=[slug]),
+                "version": token,
+                "poll_seconds": poll_seconds(),
+                **build(event, summaries),
+            }
             # htmx refreshes get the page's live region (its "region" partial).
             part = f"{template}#region" if htmx and "poster" not in template else template
             html = render_to_string(part, context)

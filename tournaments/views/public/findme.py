@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.core.cache import cache
+from django.utils.translation import pgettext_lazy
 
 from tournaments import collation
 from tournaments.caching.versions import section_cache_key
@@ -49,18 +50,18 @@ class FindEntry:
 
 # (result, colour) -> the game's outcome for the player with that colour
 OUTCOMES = {
-    ("1-0", "w"): "won",
-    ("1-0", "b"): "lost",
-    ("0-1", "w"): "lost",
-    ("0-1", "b"): "won",
-    ("1/2-1/2", "w"): "draw",
-    ("1/2-1/2", "b"): "draw",
-    ("+/-", "w"): "won by forfeit",
-    ("+/-", "b"): "lost by forfeit",
-    ("-/+", "w"): "lost by forfeit",
-    ("-/+", "b"): "won by forfeit",
-    ("-/-", "w"): "double forfeit",
-    ("-/-", "b"): "double forfeit",
+    ("1-0", "w"): pgettext_lazy("outcome of a game", "won"),
+    ("1-0", "b"): pgettext_lazy("outcome of a game", "lost"),
+    ("0-1", "w"): pgettext_lazy("outcome of a game", "lost"),
+    ("0-1", "b"): pgettext_lazy("outcome of a game", "won"),
+    ("1/2-1/2", "w"): pgettext_lazy("outcome of a game", "draw"),
+    ("1/2-1/2", "b"): pgettext_lazy("outcome of a game", "draw"),
+    ("+/-", "w"): pgettext_lazy("outcome of a game", "won by forfeit"),
+    ("+/-", "b"): pgettext_lazy("outcome of a game", "lost by forfeit"),
+    ("-/+", "w"): pgettext_lazy("outcome of a game", "lost by forfeit"),
+    ("-/+", "b"): pgettext_lazy("outcome of a game", "won by forfeit"),
+    ("-/-", "w"): pgettext_lazy("outcome of a game", "double forfeit"),
+    ("-/-", "b"): pgettext_lazy("outcome of a game", "double forfeit"),
 }
 
 
@@ -89,7 +90,7 @@ def find_index(*, section: Section) -> list[FindEntry]:
                     "",
                     section.name,
                     section.slug,
-                    OUTCOMES.get((b.result, colour), ""),
+                    str(OUTCOMES.get((b.result, colour), "")),
                 )
             )
     for bye in pairings.byes:

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import segno
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from tournaments.presentation import format_points
 from tournaments.selectors.players import CardRound
@@ -72,7 +73,10 @@ def score_chart(rounds: Sequence[CardRound], *, total_rounds: int, win: Decimal)
     points = [ChartPoint(x(r.number), y(r.total), r.number, format_points(r.total)) for r in rounds]
     step = max(1, int(top) // 4)
     grid = [(y(Decimal(v)), str(v)) for v in range(0, int(top) + 1, step)]
-    description = "; ".join(f"after round {r.number}: {format_points(r.total)}" for r in rounds)
+    description = "; ".join(
+        _("after round %(n)s: %(points)s") % {"n": r.number, "points": format_points(r.total)}
+        for r in rounds
+    )
     return Chart(
         width=width,
         height=height,
@@ -84,5 +88,5 @@ def score_chart(rounds: Sequence[CardRound], *, total_rounds: int, win: Decimal)
         polyline=" ".join([f"{x(0)},{y(Decimal(0))}"] + [f"{p.x},{p.y}" for p in points]),
         gridlines=grid,
         xlabels=[(x(i), str(i)) for i in range(1, n + 1)],
-        description=f"Score {description}.",
+        description=_("Score %(description)s.") % {"description": description},
     )

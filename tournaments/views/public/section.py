@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django_htmx.http import HttpResponseStopPolling
 
@@ -114,12 +115,13 @@ def _serve(
         if sec is None:
             memo_forget(("section", event, section))
             raise Http404("No such section.")
-        context = _common(sec, version, tab, path)
-        extra = build(sec)
-        status = extra.pop("status", 200)
-        context.update(extra)
-        page = "public/missing.html" if status == 404 else template  # not (yet) there
-        with translation.override(settings.LANGUAGE_CODE):  # one page for every reader
+        # One page for every reader: the texts the build makes are in the same language.
+        with translation.override(sec.event.language or settings.LANGUAGE_CODE):
+            context = _common(sec, version, tab, path)
+            extra = build(sec)
+            status = extra.pop("status", 200)
+            context.update(extra)
+            page = "public/missing.html" if status == 404 else template  # not (yet) there
             # htmx refreshes get the page's live region (its "region" partial).
             html = render_to_string(f"{page}#region" if htmx else page, context)
         return Stored.make(
@@ -147,7 +149,7 @@ def _pairings_build(number: int | None) -> Build:
             else public_round_get(section=section, number=number)
         )
         if rnd is None and number is not None:
-            return {"status": 404, "message": f"Round {number} is not published."}
+            return {"status": 404, "message": _("Round %(n)s is not published.") % {"n": number}}
         if rnd is None:
             return {"pairings": None, "players": section_player_lines(section=section)}
         return {"pairings": round_pairings(round=rnd)}
@@ -265,7 +267,10 @@ def player_detail(request: HttpRequest, event: str, section: str, number: int) -
     def build(sec) -> dict[str, Any]:
         card = player_card(section=sec, pairing_number=number)
         if card is None:
-            return {"status": 404, "message": f"There is no player number {number}."}
+            return {
+                "status": 404,
+                "message": _("There is no player number %(n)s.") % {"n": number},
+            }
         chart = score_chart(card.rounds, total_rounds=sec.total_rounds, win=sec.points_win)
         return {"card": card, "chart": chart}
 
