@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy as _p
+from django.utils.translation import pgettext_lazy
 
 from tournaments.forms.players import player_choices
 from tournaments.models import Result, Round
@@ -52,8 +52,12 @@ class _RoundPlayersForm(forms.Form):
 
 
 class SwapForm(_RoundPlayersForm):
-    player_a = forms.TypedChoiceField(label=_p("verb: swap two players", "Swap"), coerce=int)
-    player_b = forms.TypedChoiceField(label=_p("swap a player with another", "with"), coerce=int)
+    player_a = forms.TypedChoiceField(
+        label=pgettext_lazy("verb: swap two players", "Swap"), coerce=int
+    )
+    player_b = forms.TypedChoiceField(
+        label=pgettext_lazy("swap a player with another", "with"), coerce=int
+    )
 
     def clean(self):
         data = super().clean()
@@ -63,18 +67,18 @@ class SwapForm(_RoundPlayersForm):
 
 
 class MoveForm(_RoundPlayersForm):
-    player = forms.TypedChoiceField(label=_p("verb: move a player", "Move"), coerce=int)
+    player = forms.TypedChoiceField(label=pgettext_lazy("verb: move a player", "Move"), coerce=int)
     board = forms.IntegerField(label=_("to board"), min_value=1)
     colour = forms.TypedChoiceField(
-        label=_p("move a player with a colour", "with"),
-        choices=[("w", _p("colour", "White")), ("b", _p("colour", "Black"))],
+        label=pgettext_lazy("move a player with a colour", "with"),
+        choices=[("w", pgettext_lazy("colour", "White")), ("b", pgettext_lazy("colour", "Black"))],
         coerce=str,
     )
 
 
 class BoardForm(_RoundPlayersForm):
-    white = forms.TypedChoiceField(label=_p("colour", "White"), coerce=int)
-    black = forms.TypedChoiceField(label=_p("colour", "Black"), coerce=int)
+    white = forms.TypedChoiceField(label=pgettext_lazy("colour", "White"), coerce=int)
+    black = forms.TypedChoiceField(label=pgettext_lazy("colour", "Black"), coerce=int)
 
     def clean(self):
         data = super().clean()
