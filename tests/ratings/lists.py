@@ -31,6 +31,24 @@ OVERGAARD = {
 }  # fmt: skip
 XML = fide_xml(CARLSEN, OVERGAARD)
 
+# The layout of today's list: a legend, a header, and the P&D column (a suggested
+# promotion or demotion) between the grade and the GoR; `_` joins the words of a name
+# part, XX is an unknown country and xxx no club; invented players.
+EGD_TODAY = """<html><body><pre>
+PIN     - player identification number
+Grade   - rank professed by the player at last tournament;
+P&D     - suggested promotion or demotion
+GoR     - current Go Rating of a given player
+                                                                                    Last
+   PIN          Name                              Club     Grade P&D    GoR    NT appearance
+ 17000001  Aabel Kari                            NO  Osl     6k   --   1484     1  T040529C
+ 17000002  Berg Jan_Willem_van_den               NL  Amst   17k  16k    356     4  T160516A
+ 17000003  Cotte                                 XX  xxx    20k   --    100     1  T130209I
+ 17000004  Dufour Anne                           FR  75Pa    2d   3k   1786     7  G061014
+ 17000005  Erdmann Nils                          0+  8+      8d   --   2800     1  T190216K
+</pre></body></html>
+"""
+
 EGD = """<html><body><pre>
   Pin      Name                                 Country Club Grade  GoR
   10726007 Aaen Morten                          DK  Cope  6k   1515  T101215B

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from tests.factories import PlayerFactory
-from tests.ratings.lists import EGD, XML
+from tests.ratings.lists import EGD, EGD_TODAY, XML
 from tests.web.arbiter_helpers import make_round, make_setup
 from tournaments.errors import ServiceError, StateError
 from tournaments.models import RatedPlayer, RatingList
@@ -65,6 +65,18 @@ def test_the_command_says_what_it_did_and_exits_3_or_5(fide_file, tmp_path, caps
     with pytest.raises(SystemExit) as exit_info:
         call_command("import_rating_list", str(tmp_path / "missing.zip"))
     assert exit_info.value.code == 5
+
+
+def test_the_egd_list_as_published_imports_and_names_the_line_left_out(tmp_path, capsys):
+    path = tmp_path / "allworld_lp.html"
+    path.write_text(EGD_TODAY, encoding="utf-8")
+    call_command("import_rating_list", str(path), "--source", "egd")
+    out = capsys.readouterr().out
+    assert "Imported 4 players" in out
+    assert "Left out line 12, not a readable player: 17000005  Erdmann Nils" in out
+    assert [p.name for p in rating_list_search(source="egd", query="jan berg")] == [
+        "Berg Jan Willem van den"
+    ]
 
 
 def test_search_by_name_in_either_order_without_accents_or_by_id(fide_file):

@@ -8,7 +8,7 @@ import zipfile
 import pytest
 
 from pairing.formats.ratinglists import RatingListError, normalise_name, read_egd, read_fide
-from tests.ratings.lists import EGD, XML
+from tests.ratings.lists import EGD, EGD_TODAY, XML
 
 TXT_HEADER = (
     "ID Number      Name                                                         "
@@ -116,6 +116,29 @@ def test_egd_list(tmp_path):
     assert nobody.club == ""
     path.write_text(EGD.replace("  2d   2230", "  2x   2230"), encoding="utf-8")
     with pytest.raises(RatingListError, match="line 4: a player line must read"):
+        list(read_egd(path))
+
+
+def test_egd_list_as_published_today(tmp_path):
+    """The P&D column, `_` inside name parts, unknown country and club; a damaged player
+    line (as the real list has) is left out and reported when the caller asks, and is
+    an error naming its line otherwise."""
+    path = tmp_path / "allworld_lp.html"
+    path.write_text(EGD_TODAY, encoding="utf-8")
+    skipped: list = []
+    aabel, berg, cotte, dufour = list(read_egd(path, skipped=skipped))
+    assert (aabel.ident, aabel.name, aabel.federation, aabel.club, aabel.grade) == (
+        "17000001",
+        "Aabel Kari",
+        "NO",
+        "Osl",
+        "6k",
+    )
+    assert aabel.standard == 1484 and berg.standard == 356 and dufour.standard == 1786
+    assert berg.name == "Berg Jan Willem van den" and berg.grade == "17k"
+    assert (cotte.name, cotte.federation, cotte.club) == ("Cotte", "", "")
+    assert [number for number, _ in skipped] == [12] and "Erdmann" in skipped[0][1]
+    with pytest.raises(RatingListError, match="line 12: a player line must read"):
         list(read_egd(path))
 
 

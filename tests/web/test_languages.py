@@ -25,8 +25,8 @@ from django.utils import translation
 
 from tests.factories import PlayerFactory
 from tests.web.arbiter_helpers import make_round, make_setup
-from tournaments.catalogues import LOCALE_DIR, compile_one, read, sources
 from tiebreaks.methods.registry import all_methods
+from tournaments.catalogues import LOCALE_DIR, compile_one, read, sources
 from tournaments.models import Game
 from tournaments.presentation import (
     TIEBREAK_TITLES,

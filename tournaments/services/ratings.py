@@ -67,18 +67,23 @@ def rating_list_import(
     *, source: str, path: str | Path, list_date: dt.date | None = None, batch: int = BATCH
 ) -> RatingList:
     """Import the list in `path` (FIDE: XML or TXT, zipped or not; EGD: its text list).
-    RatingListError becomes a ServiceError naming the line; OSError propagates."""
+    RatingListError becomes a ServiceError naming the line; OSError propagates. The
+    answer's `skipped_lines` are the EGD list's damaged player lines left out (line
+    number, text), at most `egd.MAX_SKIPPED` of them."""
     if source not in RatingList.Source.values:
         raise ServiceError(f"Unknown rating list source {source!r}: fide or egd.")
-    reader = read_fide if source == RatingList.Source.FIDE else read_egd
     path = Path(path)
+    skipped: list[tuple[int, str]] = []  # the EGD list's odd damaged lines, set aside
+    players = (
+        read_fide(path) if source == RatingList.Source.FIDE else read_egd(path, skipped=skipped)
+    )
     with transaction.atomic():
         new = RatingList.objects.create(
             source=source, file_name=path.name[:255], list_date=list_date
         )
         count = 0
         try:
-            for chunk in _batches(iter(reader(path)), batch):
+            for chunk in _batches(iter(players), batch):
                 _insert([_row(new.pk, p) for p in chunk])
                 count += len(chunk)
         except RatingListError as exc:
@@ -91,6 +96,7 @@ def rating_list_import(
             previous.delete()
         new.players, new.active = count, True
         new.save(update_fields=["players", "active"])
+    new.skipped_lines = skipped  # not stored: the import's report
     return new
 
 

@@ -49,3 +49,5 @@ class Command(BaseCommand):
             f"Imported {imported.players:,} players ({imported}) in "
             f"{time.perf_counter() - started:.1f} s, peak memory {peak:.0f} MB."
         )
+        for number, text in imported.skipped_lines:
+            self.stdout.write(f"Left out line {number}, not a readable player: {text}")
