@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from tournaments.forms.players import player_choices
 from tournaments.models import Result, Round
