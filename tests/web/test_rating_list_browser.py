@@ -1,6 +1,7 @@
 """Registration from a rating list in a real browser: type part of a name, pick the
-player with the arrows and Enter, add them with Enter; then round 1 is paired with
-them. On a laptop and a phone."""
+player with the arrows and Enter, add them with Enter; then the players check in, one
+does not, and round 1 is paired with the new player and without the missing one. On a
+laptop and a phone."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from playwright.sync_api import expect
 from tests.factories import EventRoleFactory, PlayerFactory
 from tests.ratings.lists import CARLSEN, OVERGAARD, fide_xml
 from tests.web.arbiter_helpers import PASSWORD, make_setup, pairing_workers
+from tournaments.models import ByeKind
 from tournaments.services.ratings import rating_list_import
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -24,7 +26,7 @@ def section(tmp_path):
     caruana = {**CARLSEN, "fideid": 2020009, "name": "Caruana, Fabiano", "country": "USA"}
     path.write_text(fide_xml(CARLSEN, OVERGAARD, caruana), encoding="utf-8")
     rating_list_import(source="fide", path=path)
-    setup = make_setup(players=0, rating_type="blitz")
+    setup = make_setup(players=0, rating_type="blitz", check_in="first")
     for i in range(1, 4):
         PlayerFactory(section=setup.section, pairing_number=i, name=f"Club player {i}")
     user = get_user_model().objects.create_user("registrar", password=PASSWORD)
@@ -73,7 +75,18 @@ def test_a_player_found_on_the_list_is_registered_and_paired(
     player = setup.section.players.get(name=picked)
     assert player.rating == 2886 and player.title == "GM" and player.birth == "1990"
     assert player.sex == "m" and player.fide_id in ("1503014", "2020009")
+    page.goto(live_server.url + setup.url("check_in"))
+    for number in (1, 2, player.pairing_number):  # Club player 3 has not come
+        page.locator(f"#check-{number} button").click()
+        expect(page.locator(f"#check-{number}")).to_have_class(re.compile("here"))
     page.goto(live_server.url + setup.url("section"))
-    page.get_by_role("button", name="Pair round 1").click()
+    notice = page.locator("#check-in-notice")
+    expect(notice).to_contain_text("1 player has not checked in: Club player 3")
+    notice.get_by_role("button", name=re.compile("absent and pair round 1")).click()
     page.get_by_text("Round 1 is paired").wait_for()
     expect(page.locator("table.pairings")).to_contain_text(picked)
+    rnd = setup.section.rounds.get(number=1)
+    placed = {pk for g in rnd.games.all() for pk in (g.white_id, g.black_id)}
+    assert player.pk in placed
+    missing = setup.section.players.get(name="Club player 3")
+    assert missing.pk not in placed and rnd.byes.get(player=missing).kind == ByeKind.ZERO
