@@ -18,7 +18,7 @@ from pathlib import Path
 from pairing.formats.trf import layout as L
 from pairing.formats.trf.errors import TRFError
 from pairing.formats.trf.players import parse_player
-from pairing.formats.trf.records import References, parse_record
+from pairing.formats.trf.records import References, check_scoring, parse_record
 from pairing.record import TournamentRecord
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
@@ -59,6 +59,7 @@ def parse_trf(text: str) -> TournamentRecord:
             parse_record(line, number, record, refs, scoring_seen)
         else:
             raise TRFError(number, 4, "a record tag must be followed by a blank (column 4)")
+    check_scoring(scoring_seen)
     record.players.sort(key=lambda p: p.id)
     for pid, number, column in refs.places:
         if pid not in line_of:

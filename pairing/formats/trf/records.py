@@ -11,6 +11,12 @@ XXC white1|black1 [rank] initial colour (the line is also kept verbatim)
 260 fff lll pppp ...     prohibited pairings for rounds fff..lll
 XXP pppp pppp ...        prohibited pairings for the whole event
 XXA pppp aaaa aaaa ...   virtual points per round for pairing (acceleration)
+XXS CODE=VALUE ...       points per result, JaVaFo's way (WW BW WD BD WL BL ZPB HPB FPB
+                         PAB FW FL, and W = WW BW FW FPB, D = WD BD HPB; later codes
+                         override earlier ones); points cannot depend on the colour
+BBW pp.p (BBD BBL BBZ    points per result, bbpPairings' way: win, draw, played loss,
+BBF BBU)                 zero-point bye, forfeit loss, pairing-allocated bye (BBU
+                         defaults to the win's points)
 Everything else (250 acceleration, 132 dates, NRS lines...) is kept verbatim.
 """
 
@@ -36,6 +42,27 @@ TEXT_RECORDS = {
 # 162 codes -> result codes they set.
 SCORING_CODES = {"W": "1W+F", "D": "=DH", "L": "0L", "A": "Z- ", "Z": "Z- ", "P": "U"}
 SCORING_OPTIONAL = {"X"}  # unknown result: no result code here to apply it to
+# XXS codes -> (result codes they set, the colour they are for: a win with white and
+# with black must score the same here, results have no colour of their own).
+XXS_CODES = {
+    "WW": "1W",
+    "BW": "1W",
+    "WD": "=D",
+    "BD": "=D",
+    "WL": "0L",
+    "BL": "0L",
+    "ZPB": "Z ",
+    "HPB": "H",
+    "FPB": "F",
+    "PAB": "U",
+    "FW": "+",
+    "FL": "-",
+}
+XXS_SHORTCUTS = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
+XXS_PAIRS = (("WW", "BW"), ("WD", "BD"), ("WL", "BL"))
+# bbpPairings' codes -> result codes they set.
+DEFAULT_XXS = {code: DEFAULT_POINTS[results[0]] for code, results in XXS_CODES.items()}
+BB_CODES = {"BBW": "1W+F", "BBD": "=DH", "BBL": "0L", "BBZ": "Z ", "BBF": "-", "BBU": "U"}
 EVENT_WIDE = (1, 999)
 _TOKEN = re.compile(r"\S+")
 
@@ -153,6 +180,69 @@ def _scoring(line: str, number: int, record: TournamentRecord, seen: set[str]) -
         record.points["U"] = record.points["1"]
 
 
+def _points_value(text: str, number: int, column: int, code: str) -> Fraction:
+    value = L.parse_points(text)
+    if value is None:
+        raise TRFError(number, column, f"points for {code} ({text.strip()!r}) are not a number")
+    problem = points_problem(value)
+    if problem:
+        raise TRFError(number, column, f"points for {code} ({text.strip()}) {problem}")
+    return value
+
+
+def _xxs_scoring(line: str, number: int, record: TournamentRecord, seen: set[str]) -> None:
+    """XXS CODE=VALUE ...: each code sets its results' points, in the order written."""
+    tokens = _tokens(line, 5)
+    if not tokens:
+        raise TRFError(number, 5, "an XXS record needs CODE=VALUE pairs (e.g. W=3 D=1)")
+    for col, tok in tokens:
+        code, sep, text = tok.partition("=")
+        code = code.upper()
+        if not sep or (code not in XXS_CODES and code not in XXS_SHORTCUTS):
+            raise TRFError(
+                number,
+                col,
+                f"XXS {tok!r} is not CODE=VALUE with a code of WW BW WD BD WL BL ZPB HPB FPB "
+                "PAB FW FL W D",
+            )
+        # JaVaFo's manual writes ".5" for 0.5.
+        number_text = "0" + text if text.startswith(".") else text
+        value = _points_value(number_text, number, col + len(code) + 1, code)
+        for one in XXS_SHORTCUTS.get(code, (code,)):
+            # `seen` remembers each code's latest value ("XXS:WW=3") across XXS records.
+            seen.difference_update({item for item in seen if item.startswith(f"XXS:{one}=")})
+            seen.add(f"XXS:{one}={value}")
+            for result in XXS_CODES[one]:
+                record.points[result] = value
+    seen.difference_update({item for item in seen if item.startswith("XXS@")})
+    seen.add(f"XXS@{number}")
+
+
+def check_scoring(seen: set[str]) -> None:
+    """Once every record is read: XXS may not give a result different points with white
+    and with black (results here have no colour of their own)."""
+    lines = [int(item[4:]) for item in seen if item.startswith("XXS@")]
+    given = dict(item[4:].split("=") for item in seen if item.startswith("XXS:"))
+    for white, black in XXS_PAIRS:
+        values = {given.get(c, str(DEFAULT_XXS[c])) for c in (white, black)}
+        if len(values) > 1:
+            raise TRFError(
+                max(lines),
+                5,
+                f"XXS gives {white} and {black} different points: a result scores the same "
+                "with either colour here",
+            )
+
+
+def _bb_scoring(tag: str, line: str, number: int, record: TournamentRecord, seen: set[str]) -> None:
+    value = _points_value(line[4:], number, 5, tag)
+    for result in BB_CODES[tag]:
+        record.points[result] = value
+    seen.add(tag)
+    if tag == "BBW" and "BBU" not in seen:  # BBU defaults to the win's points
+        record.points["U"] = value
+
+
 def parse_record(
     line: str, number: int, record: TournamentRecord, refs: References, scoring_seen: set[str]
 ) -> None:
@@ -207,6 +297,10 @@ def parse_record(
         record.prohibited.append((int(first), int(last), tuple(ids)))
     elif tag == "XXA":
         _acceleration(line, number, record, refs)
+    elif tag == "XXS":
+        _xxs_scoring(line, number, record, scoring_seen)
+    elif tag in BB_CODES:
+        _bb_scoring(tag, line, number, record, scoring_seen)
     elif tag == "XXP":
         ids = _distinct_ids(line, number, 5, refs)
         record.prohibited.append((*EVENT_WIDE, tuple(ids)))
@@ -236,14 +330,34 @@ def format_records(record: TournamentRecord) -> list[str]:
                     f"points per result cannot be written as a 162 record: "
                     f"{', '.join(results.strip())} must score the same"
                 )
+            if code == "A" and value == 0:
+                # The default, so it may be left out (TRF-26); bbpPairings v6 reads only Z
+                # for this result and refuses the whole file on an A.
+                continue
             groups.append(f" {code}{L.format_points(value):>4}   ")
         lines.append(("162 " + "".join(groups)).rstrip())
+        lines.extend(_engine_scoring_lines(record.points))
     if record.system:
         lines.append(f"192 {record.system}")
     for pid in sorted(record.accelerations):
         values = "".join(f" {L.format_points(v):>4}" for v in record.accelerations[pid])
         lines.append(f"XXA {pid:4d}{values}")
     lines.extend(record.extra_records)
+    return lines
+
+
+def _decimal(value: Fraction) -> str:
+    return L.format_points(value).strip()
+
+
+def _engine_scoring_lines(points: dict[str, Fraction]) -> list[str]:
+    """The same points for the pairing engines: JaVaFo's XXS, and bbpPairings' BBx when
+    its six values can say them (its bye of half a point scores a draw, its full-point
+    bye a win)."""
+    xxs = " ".join(f"{code}={_decimal(points[results[0]])}" for code, results in XXS_CODES.items())
+    lines = [f"XXS {xxs}"]
+    if all(len({points[r] for r in results}) == 1 for results in BB_CODES.values()):
+        lines += [f"{tag} {_decimal(points[results[0]]):>4}" for tag, results in BB_CODES.items()]
     return lines
 
 
