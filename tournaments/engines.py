@@ -326,23 +326,34 @@ def _round_robin_round(snapshot: SectionSnapshot, number: int) -> PairedRound:
         raise ServiceError(f"{section.name}: {exc}") from exc
     seat = {k: p for k, p in enumerate(players, start=1)}
     where = f"Berger table, round {number}"
+    # The same words as parts, which pages say in their reader's language.
+    where_part: list = ["rr-table", {"round": number}]
     if cycles == 2:
-        where += f" (cycle {1 + (number - 1) // (needed // 2)})"
+        cycle = 1 + (number - 1) // (needed // 2)
+        where += f" (cycle {cycle})"
+        where_part = ["rr-table-cycle", {"round": number, "cycle": cycle}]
     games, byes = [], []
     for w, b in table.games:
         white, black = seat[w], seat[b]
         gone = [p for p in (white, black) if not p.is_active_in(number)]
         if not gone:
-            games.append(GameSpec(len(games) + 1, white, black, explanation={"reason": where}))
+            explanation = {"reason": where, "parts": where_part}
+            games.append(GameSpec(len(games) + 1, white, black, explanation=explanation))
             continue
         for p in (white, black):
             if p not in gone:
                 reason = f"{where}: the opponent, {gone[0].name}, has withdrawn"
-                byes.append(ByeSpec(p, ByeKind.PAIRING, {"reason": reason}))
+                parts = ["rr-opponent-withdrawn", {"where": where_part, "name": gone[0].name}]
+                byes.append(ByeSpec(p, ByeKind.PAIRING, {"reason": reason, "parts": parts}))
     if table.bye is not None:
         byes.append(
             ByeSpec(
-                seat[table.bye], ByeKind.ZERO, {"reason": f"{where}: the round off (odd field)"}
+                seat[table.bye],
+                ByeKind.ZERO,
+                {
+                    "reason": f"{where}: the round off (odd field)",
+                    "parts": ["rr-round-off", {"where": where_part}],
+                },
             )
         )
     diagnostics = {"system": section.pairing_system, "table": len(players), "round": number}

@@ -17,6 +17,7 @@ from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tiebreaks.methods.registry import UnknownTiebreak, get_method
+from tournaments.explanations import explanation_texts
 from tournaments.models import ByeKind, Result
 
 # Counting in words -----------------------------------------------------------------------
@@ -274,9 +275,8 @@ def explanation_view(data: dict | None) -> Explanation:
     the numbers behind it."""
     if not isinstance(data, dict) or not data:
         return Explanation()
-    text = str(data.get("summary") or data.get("text") or data.get("reason") or "")
-    badges: list[str] = [str(b) for b in data.get("badges") or ()]  # McMahon: ready-made
-    notes: list[str] = [str(sentence) for sentence in data.get("sentences") or ()]
+    # In the active language from the engine's parts, else the stored English.
+    text, notes, badges = explanation_texts(data)  # McMahon badges: ready-made
     for flag in () if badges else data.get("flags") or ():
         flag = str(flag)
         if flag in FLAG_BADGES:

@@ -62,7 +62,10 @@ def test_everyone_meets_everyone_as_the_table_says(players, double):
         assert not offs.exists()
     first = section.rounds.get(number=1).games.order_by("board").first()
     assert first.explanation == {
-        "reason": "Berger table, round 1" + (" (cycle 1)" if double else "")
+        "reason": "Berger table, round 1" + (" (cycle 1)" if double else ""),
+        "parts": ["rr-table-cycle", {"round": 1, "cycle": 1}]
+        if double
+        else ["rr-table", {"round": 1}],
     }
     standings = standings_compute(section=section)
     assert [a for a, _ in standings.columns] == ["DE", "SB", "WIN", "KS"]

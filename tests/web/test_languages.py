@@ -108,8 +108,10 @@ def test_the_catalogues_hold_every_marked_string(tmp_path):
             name = f"{language}/LC_MESSAGES/{domain}.po"
             fresh = {(m.context, _key(m.id)) for m in read(tmp_path / "locale" / name) if m.id}
             ours = {(m.context, _key(m.id)) for m in read(LOCALE_DIR / name) if m.id}
-            assert not fresh - ours, f"{name} lacks {sorted(fresh - ours)[:20]} (make messages)"
-            assert not ours - fresh, f"{name} keeps dropped {sorted(ours - fresh)[:20]}"
+            assert not fresh - ours, (
+                f"{name} lacks {sorted(fresh - ours, key=str)[:20]} (make messages)"
+            )
+            assert not ours - fresh, f"{name} keeps dropped {sorted(ours - fresh, key=str)[:20]}"
 
 
 def _key(message_id):

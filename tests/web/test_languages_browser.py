@@ -31,7 +31,11 @@ def _no_english(page, phrases, where: str) -> None:
     left = untranslated_on(html, phrases)
     if left:
         text = visible_text(html)
-        at = [text[max(0, m.start() - 60) : m.end() + 60] for p in left for m in _word(p).finditer(text)]
+        at = [
+            text[max(0, m.start() - 60) : m.end() + 60]
+            for p in left
+            for m in _word(p).finditer(text)
+        ]
         raise AssertionError(f"{where}: {left} in {at[:5]}")
 
 
@@ -77,7 +81,11 @@ def test_an_arbiter_runs_round_1_in_french(live_server, workers, page, phone, sh
     page.keyboard.type("1=0", delay=100)
     expect(page.locator("li.board-row.is-saved")).to_have_count(3)
     expect(page.locator("#result-counter")).to_contain_text("3 sur 3 saisis")
-    assert list(rnd.games.order_by("board").values_list("result", flat=True)) == ["1", "=", "0"]
+    assert list(rnd.games.order_by("board").values_list("result", flat=True)) == [
+        "1-0",
+        "1/2-1/2",
+        "0-1",
+    ]
     _no_english(page, phrases, "round 1 with results")
 
     page.goto(base + setup.url("standings"))

@@ -161,7 +161,11 @@ def draft_set_board(
             board=number,
             white=white,
             black=black,
-            explanation={"edited": True, "text": "Board made by hand."},
+            explanation={
+                "edited": True,
+                "text": "Board made by hand.",
+                "parts": ["hand-board", {}],
+            },
         )
         if len(freed) == 2:
             n2 = free_board()
@@ -171,7 +175,11 @@ def draft_set_board(
                 board=n2,
                 white=freed[0],
                 black=freed[1],
-                explanation={"edited": True, "text": "Paired together after a hand edit."},
+                explanation={
+                    "edited": True,
+                    "text": "Paired together after a hand edit.",
+                    "parts": ["hand-paired-together", {}],
+                },
             )
         elif len(freed) == 1:
             kind = bye_kinds[0] if bye_kinds else "pab"
@@ -180,7 +188,11 @@ def draft_set_board(
                 player=freed[0],
                 kind=kind,
                 points=bye_points(rnd.section, kind),
-                explanation={"edited": True, "reason": "left over after a hand edit"},
+                explanation={
+                    "edited": True,
+                    "reason": "left over after a hand edit",
+                    "parts": ["hand-left-over", {}],
+                },
             )
         _renumber(rnd)
     return round_check(round=round)
@@ -247,7 +259,7 @@ def draft_give_bye(*, round: Round, player: Player) -> list[Violation]:
             player=player,
             kind=ByeKind.PAIRING,
             points=bye_points(rnd.section, ByeKind.PAIRING),
-            explanation={"edited": True, "reason": "given by hand"},
+            explanation={"edited": True, "reason": "given by hand", "parts": ["hand-bye", {}]},
         )
     return round_check(round=round)
 

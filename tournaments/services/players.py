@@ -120,7 +120,7 @@ def player_create(
                 player=player,
                 kind=missed_rounds_bye,
                 points=points,
-                explanation={"reason": "late entry"},
+                explanation={"reason": "late entry", "parts": ["late-entry", {}]},
             )
             for rnd in section.rounds.filter(number__lt=joined)
         )

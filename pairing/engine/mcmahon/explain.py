@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from pairing.engine.explanation_parts import Part, colour_part, part, rank_part, stones_part
+
 from .area import same_area
 from .config import McMahonConfig
 from .handicap import handicap_rank
@@ -56,6 +58,23 @@ def _name(st: PlayerState) -> str:
     return p.name or f"player {p.id}"
 
 
+def _name_value(st: PlayerState) -> str | Part:
+    p = st.player
+    return p.name or part("player-number", id=p.id)
+
+
+def _who_part(st: PlayerState) -> Part:
+    p = st.player
+    rank, mms = rank_part(p.rank, format_rank(p.rank)), _mms(st.mms)
+    if p.name:
+        return part("mm-player", id=p.id, name=p.name, rank=rank, mms=mms)
+    return part("mm-player-unnamed", id=p.id, rank=rank, mms=mms)
+
+
+def _reason_part(component: str) -> Part:
+    return part(f"reason-{component}")
+
+
 def _who(st: PlayerState) -> str:
     p = st.player
     name = f" {p.name}" if p.name else ""
@@ -64,6 +83,10 @@ def _who(st: PlayerState) -> str:
 
 def _stones(n: int) -> str:
     return f"{n} stone" + ("" if n == 1 else "s")
+
+
+def _apart_part(gap: float) -> Part:
+    return part("mms-apart", gap=_mms(gap))
 
 
 def _apart(gap: float) -> str:
@@ -138,37 +161,66 @@ def _score(white, black, decided, out: dict) -> None:
     if white.mms == black.mms:
         out["flags"].append("same-mms")
         out["badges"].append("same MMS")
+        out["badge_parts"].append(part("badge-same-mms"))
         out["sentences"].append(f"Both players are on MMS {_mms(white.mms)}: same MMS group.")
+        out["sentence_parts"].append(part("same-mms", mms=_mms(white.mms)))
         return
     low, high = (white, black) if white.mms < black.mms else (black, white)
     gap = high.mms - low.mms
     out["plays_up"], out["plays_down"] = low.player.id, high.player.id
     out["flags"] += ["mms-apart", "plays-up", "plays-down"]
     out["badges"].append(_apart(gap))
-    reason = next((REASONS[c] for c in decided if c != "mms"), None)
+    out["badge_parts"].append(_apart_part(gap))
+    component = next((c for c in decided if c != "mms"), None)
+    reason = REASONS[component] if component is not None else None
     because = f": {reason}" if reason else ""
     if reason:
         out["badges"].append(f"plays up: {reason}")
+        out["badge_parts"].append(part("badge-plays-up", reason=_reason_part(component)))
     out["sentences"].append(
         f"{_name(low)} (MMS {_mms(low.mms)}) plays up against {_name(high)} "
         f"(MMS {_mms(high.mms)}), {_apart(gap)}{because}."
     )
+    values = {
+        "low": _name_value(low),
+        "low_mms": _mms(low.mms),
+        "high": _name_value(high),
+        "high_mms": _mms(high.mms),
+        "apart": _apart_part(gap),
+    }
+    if component is not None:
+        out["sentence_parts"].append(
+            part("plays-up-because", **values, reason=_reason_part(component))
+        )
+    else:
+        out["sentence_parts"].append(part("plays-up", **values))
 
 
 def _stones_sentence(white, black, stones, komi, klass, config, out: dict) -> None:
     if stones > 0:
         out["flags"].append("handicap")
         out["badges"].append(f"handicap {stones}")
+        out["badge_parts"].append(part("badge-handicap", stones=stones))
         out["sentences"].append(
             f"Handicap {_stones(stones)} for {_name(black)} (black), komi {komi:g}."
+        )
+        out["sentence_parts"].append(
+            part(
+                "handicap-game",
+                stones=stones_part(stones),
+                name=_name_value(black),
+                komi=f"{komi:g}",
+            )
         )
         return
     out["flags"].append("even-game")
     if klass == "even":
         out["sentences"].append(f"Even game, komi {komi:g}.")
+        out["sentence_parts"].append(part("even-game", komi=f"{komi:g}"))
         return
     if klass == "uneven":
         out["sentences"].append(f"Played even across the two MMS groups, komi {komi:g}.")
+        out["sentence_parts"].append(part("even-across-groups", komi=f"{komi:g}"))
         return
     ranks = handicap_rank(
         np.array([white.mms, black.mms]), np.array([white.player.rank, black.player.rank]), config
@@ -176,11 +228,15 @@ def _stones_sentence(white, black, stones, komi, klass, config, out: dict) -> No
     threshold = config.no_handicap_rank
     if threshold is not None and ranks[0] == ranks[1] == threshold:
         why = f"no handicap at or above {format_rank(threshold)}"
+        why_part = part("no-handicap-rank", rank=rank_part(threshold, format_rank(threshold)))
         out["flags"].append("no-handicap-rank")
     else:
         why = f"the handicap reduction of {config.handicap_reduction} leaves no stones"
+        why_part = part("handicap-reduction", reduction=f"{config.handicap_reduction}")
     out["badges"].append("played even")
+    out["badge_parts"].append(part("badge-played-even"))
     out["sentences"].append(f"Played even ({why}), komi {komi:g}.")
+    out["sentence_parts"].append(part("played-even", why=why_part, komi=f"{komi:g}"))
 
 
 def _areas(white, black, other, other_for, out: dict) -> None:
@@ -193,16 +249,27 @@ def _areas(white, black, other, other_for, out: dict) -> None:
             out["flags"].append(f"same-{label}")
             if label == "club":
                 out["badges"].append("same club")
+                out["badge_parts"].append(part("badge-same-club"))
                 out["sentences"].append(f"Both players are from the same club ({a.strip()}).")
+                out["sentence_parts"].append(part("same-club", club=a.strip()))
         elif other is not None and other_for is not None:
             mine = getattr(other_for.player, attr)
             if same_area(mine, getattr(other.player, attr)):
                 out["flags"].append(f"avoids-same-{label}")
                 if label == "club":
                     out["badges"].append("avoids a same-club game")
+                    out["badge_parts"].append(part("badge-avoids-same-club"))
                     out["sentences"].append(
                         f"Avoids a same-club game: without clubs {_name(other_for)} would have "
                         f"played {_name(other)}, from the same club ({mine.strip()})."
+                    )
+                    out["sentence_parts"].append(
+                        part(
+                            "avoids-same-club",
+                            name=_name_value(other_for),
+                            other=_name_value(other),
+                            club=mine.strip(),
+                        )
                     )
 
 
@@ -213,17 +280,34 @@ def _balance(balance: int) -> str:
     return f"{abs(balance)} more {colour} so far"
 
 
+def _balance_part(balance: int) -> Part:
+    if balance == 0:
+        return part("colours-level")
+    return part("colours-more", n=abs(balance), colour=colour_part("w" if balance > 0 else "b"))
+
+
 def _colours(white, black, stones, first_round, out: dict) -> None:
     if stones > 0:
         out["sentences"].append("Colours follow the handicap: the stronger player takes white.")
+        out["sentence_parts"].append(part("colours-follow-handicap"))
         return
     if first_round:
         out["sentences"].append(f"{_name(white)} takes white: first round, the stronger player.")
+        out["sentence_parts"].append(part("first-round-white", name=_name_value(white)))
         return
     out["flags"].append("colour-balance")
     out["sentences"].append(
         f"Colours: {_name(white)} white ({_balance(white.colour_balance)}), "
         f"{_name(black)} black ({_balance(black.colour_balance)})."
+    )
+    out["sentence_parts"].append(
+        part(
+            "colour-balance",
+            white=_name_value(white),
+            white_balance=_balance_part(white.colour_balance),
+            black=_name_value(black),
+            black_balance=_balance_part(black.colour_balance),
+        )
     )
 
 
@@ -243,7 +327,15 @@ def build_explanation(
     runner_for = states[weights.runner_up_for] if weights.runner_up_for is not None else None
     other = states[weights.without_area] if weights.without_area is not None else None
     other_for = states[weights.without_area_for] if weights.without_area_for is not None else None
-    out: dict = {"flags": [], "badges": [], "sentences": [], "plays_up": None, "plays_down": None}
+    out: dict = {
+        "flags": [],
+        "badges": [],
+        "sentences": [],
+        "plays_up": None,
+        "plays_down": None,
+        "badge_parts": [],
+        "sentence_parts": [],
+    }
     _score(white, black, decided, out)
     _stones_sentence(white, black, stones, komi, game_class, config, out)
     _areas(white, black, other, other_for, out)
@@ -254,8 +346,25 @@ def build_explanation(
             + ", ".join(REASONS[c] for c in decided[:3])
             + "."
         )
+        named = dict(zip(("first", "second", "third"), decided[:3], strict=False))
+        out["sentence_parts"].append(
+            part(
+                f"wins-on-{len(named)}",
+                **{slot: _reason_part(c) for slot, c in named.items()},
+            )
+        )
     return Explanation(
         summary=f"{_who(white)} v {_who(black)}: {game_class}",
+        summary_parts=(
+            part(
+                "mm-summary",
+                white=_who_part(white),
+                black=_who_part(black),
+                game_class=part(f"class-{game_class}"),
+            ),
+        ),
+        sentence_parts=tuple(out["sentence_parts"]),
+        badge_parts=tuple(out["badge_parts"]),
         flags=tuple(out["flags"]),
         components=weights.shares,
         runner_up=runner.player.id if runner is not None else None,

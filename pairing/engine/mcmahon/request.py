@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pairing.engine.explanation_parts import part, points_part
+
 from .config import McMahonConfig
 
 GAME = "game"  # played over the board
@@ -113,6 +115,11 @@ class Explanation:
     plays_down: int | None = None
     runner_up_for: int | None = None  # whose runner-up `runner_up` is
     decided_by: tuple[str, ...] = ()  # components that favoured this pair, largest first
+    # the summary, each sentence and each badge as explanation parts (one part per
+    # sentence and per badge; `pairing.engine.explanation_parts`)
+    summary_parts: tuple[list, ...] = ()
+    sentence_parts: tuple[list, ...] = ()
+    badge_parts: tuple[list, ...] = ()
 
     def text(self) -> str:
         if not self.sentences:
@@ -137,6 +144,10 @@ class Explanation:
             "runner_up": self.runner_up,
             "runner_up_for": self.runner_up_for,
             "components": [c.to_dict() for c in self.components],
+            "summary_parts": list(self.summary_parts),
+            "parts": list(self.sentence_parts) if self.sentences else [],
+            "sentence_parts": list(self.sentence_parts),
+            "badge_parts": list(self.badge_parts),
         }
 
 
@@ -169,8 +180,25 @@ class McMahonBye:
         points = f"{self.points:g} point" + ("" if self.points == 1 else "s")
         return f"{BYE_REASONS.get(self.reason, self.reason)}; scores {points}."
 
+    def parts(self) -> list[list]:
+        """`text()` as explanation parts (none for a reason without a sentence)."""
+        if self.reason not in BYE_REASONS:
+            return []
+        return [
+            part(
+                "mm-bye",
+                reason=part(f"mm-bye-{self.reason}"),
+                points=points_part(f"{self.points:g}"),
+            )
+        ]
+
     def to_dict(self) -> dict[str, Any]:
-        return {"reason": self.reason, "points": self.points, "text": self.text()}
+        return {
+            "reason": self.reason,
+            "points": self.points,
+            "text": self.text(),
+            "parts": self.parts(),
+        }
 
 
 @dataclass(frozen=True, slots=True)

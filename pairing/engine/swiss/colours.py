@@ -29,7 +29,28 @@ from pairing.engine.colour_history import (
     due_colour,
     played_colours,
 )
+from pairing.engine.explanation_parts import Part, colour_part, part
 from pairing.engine.swiss.request import SwissPlayer
+
+
+def label_value(player: SwissPlayer) -> str | Part:
+    """`player.label` for the explanation parts: the name as it is, or "player 7"."""
+    return player.label if player.name else part("player-number", id=player.id)
+
+
+def assignment_problem_part(white: SwissPlayer, black: SwissPlayer, *, limit: int) -> Part | None:
+    """`assignment_problem` as an explanation part."""
+    if colour_streak(white.colours) == 1:
+        return part("white-third-time", name=label_value(white))
+    if colour_streak(black.colours) == -1:
+        return part("black-third-time", name=label_value(black))
+    cd_w = colour_difference(white.colours) + 1
+    if cd_w > limit:
+        return part("colour-difference-limit", name=label_value(white), cd=cd_text(cd_w))
+    cd_b = colour_difference(black.colours) - 1
+    if cd_b < -limit:
+        return part("colour-difference-limit", name=label_value(black), cd=cd_text(cd_b))
+    return None
 
 
 def assignment_problem(white: SwissPlayer, black: SwissPlayer, *, limit: int) -> str | None:
@@ -53,6 +74,8 @@ class ColourDecision:
     black: SwissPlayer
     rule: str
     sentence: str
+    # `sentence` as an explanation part (`pairing.engine.explanation_parts`)
+    sentence_part: Part | None = None
 
 
 def _last_opposite_game(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, int] | None:
@@ -74,8 +97,22 @@ def allocate_colours(
     problem_lw = assignment_problem(lower, higher, limit=limit)
     if (problem_hw is None) != (problem_lw is None):
         if problem_hw is None:
-            return ColourDecision(higher, lower, "forced", f"the other way round {problem_lw}")
-        return ColourDecision(lower, higher, "forced", f"the other way round {problem_hw}")
+            why = assignment_problem_part(lower, higher, limit=limit)
+            return ColourDecision(
+                higher,
+                lower,
+                "forced",
+                f"the other way round {problem_lw}",
+                part("colour-forced", problem=why),
+            )
+        why = assignment_problem_part(higher, lower, limit=limit)
+        return ColourDecision(
+            lower,
+            higher,
+            "forced",
+            f"the other way round {problem_hw}",
+            part("colour-forced", problem=why),
+        )
 
     due_h, due_l = due_colour(higher.colours), due_colour(lower.colours)
     if due_h is not None and due_l is not None and due_h != due_l:
@@ -86,6 +123,7 @@ def allocate_colours(
             black,
             "preferences",
             f"both get the colour due: {white.label} white, {black.label} black",
+            part("colour-preferences", white=label_value(white), black=label_value(black)),
         )
     cd_h, cd_l = colour_difference(higher.colours), colour_difference(lower.colours)
     if cd_h != cd_l:
@@ -97,6 +135,12 @@ def allocate_colours(
             "colour-difference",
             f"{white.label} has the lower colour difference "
             f"({cd_text(low)} against {cd_text(high)})",
+            part(
+                "colour-difference",
+                name=label_value(white),
+                lower=cd_text(low),
+                higher=cd_text(high),
+            ),
         )
 
     found = _last_opposite_game(higher.colours, lower.colours)
@@ -110,6 +154,14 @@ def allocate_colours(
             "alternation",
             f"equal colour differences; {when} {white.label} had black "
             f"and {black.label} white, so both alternate",
+            part("colour-alternation-last", white=label_value(white), black=label_value(black))
+            if back == 1
+            else part(
+                "colour-alternation-back",
+                n=back,
+                white=label_value(white),
+                black=label_value(black),
+            ),
         )
 
     if due_h is not None:
@@ -121,6 +173,7 @@ def allocate_colours(
             f"equal colour differences and no round in which one had white and the other "
             f"black; the higher-ranked {higher.label} gets the colour due "
             f"({COLOUR_NAME[due_h]})",
+            part("colour-rank", name=label_value(higher), colour=colour_part(due_h)),
         )
     if due_l is not None:
         white, black = (lower, higher) if due_l == "w" else (higher, lower)
@@ -129,6 +182,7 @@ def allocate_colours(
             black,
             "rank",
             f"{lower.label} alone has a colour due ({COLOUR_NAME[due_l]})",
+            part("colour-rank-lower", name=label_value(lower), colour=colour_part(due_l)),
         )
 
     colour = initial_colour if board % 2 == 1 else OTHER[initial_colour]
@@ -139,4 +193,10 @@ def allocate_colours(
         "initial",
         f"no colour history; on board {board} the higher-ranked player takes "
         f"{COLOUR_NAME[colour]} (board 1: {COLOUR_NAME[initial_colour]}, then alternating)",
+        part(
+            "colour-initial",
+            board=board,
+            colour=colour_part(colour),
+            initial=colour_part(initial_colour),
+        ),
     )

@@ -36,6 +36,8 @@ class BoardExplanation:
     colour_rule: str
     flags: tuple[str, ...]
     text: str
+    # `text` as explanation parts (`pairing.engine.explanation_parts`)
+    parts: tuple[list, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -48,6 +50,7 @@ class BoardExplanation:
             "colour_rule": self.colour_rule,
             "flags": list(self.flags),
             "text": self.text,
+            "parts": list(self.parts),
         }
 
 
@@ -79,6 +82,8 @@ class Bye:
     kind: str
     reason: str
     flags: tuple[str, ...] = ()
+    # `reason` as explanation parts (`pairing.engine.explanation_parts`)
+    parts: tuple[list, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -86,6 +91,7 @@ class Bye:
             "kind": self.kind,
             "reason": self.reason,
             "flags": list(self.flags),
+            "parts": list(self.parts),
         }
 
 

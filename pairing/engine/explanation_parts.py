@@ -1,0 +1,224 @@
+"""Pairing explanations as structured parts, so that any language can say them.
+
+The engines write every explanation in English (the command line, the JSON output
+and the tests read it) and, beside it, the same words as a list of parts: each part
+is `[key, {name: value}]`, JSON-serialisable, where a value is a plain string or
+number, or a nested part (a sub-sentence, a colour, a number of points). The keys
+and the English sentence each one stands for are in `ENGLISH` below; a program that
+speaks another language keeps its own table with the same keys and placeholders
+(the web application's is `tournaments.explanations`).
+
+Typed parts, whose value a language says its own way:
+
+- ``["colour", {"colour": "w"}]``: "white" or "black";
+- ``["points", {"n": 2}]``: a whole number of points, "1 point", "2 points";
+- ``["points-fraction", {"points": "2.5"}]``: any other number of points;
+- ``["stones", {"n": 3}]``: "1 stone", "3 stones";
+- ``["rank", {"rank": -5, "text": "5k"}]``: a Go rank (the grade and its text).
+
+A list of parts reads as its parts joined by spaces. `render_english` turns parts back
+into the English text (the tests check it gives the engines' own sentences).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Part = list  # [key, {name: value}]
+
+
+def part(key: str, **values: Any) -> Part:
+    return [key, values]
+
+
+def colour_part(colour: str) -> Part:
+    """`colour` is "w" or "b"."""
+    return part("colour", colour=colour)
+
+
+def points_part(text: str) -> Part:
+    """A number of points from its text ("1", "2", "2.5", "7/3")."""
+    try:
+        return part("points", n=int(text))
+    except ValueError:
+        return part("points-fraction", points=text)
+
+
+def stones_part(n: int) -> Part:
+    return part("stones", n=int(n))
+
+
+def rank_part(rank: int, text: str) -> Part:
+    return part("rank", rank=int(rank), text=text)
+
+
+# The English of every key: a sentence with named placeholders, or (singular, plural)
+# chosen by the value "n". Sentences that end a piece of text carry their full stop.
+ENGLISH: dict[str, str | tuple[str, str]] = {
+    # values of their own
+    "points": ("%(n)s point", "%(n)s points"),
+    "points-fraction": "%(points)s points",
+    "stones": ("%(n)s stone", "%(n)s stones"),
+    "player-number": "player %(id)s",
+    # Swiss boards
+    "board": "Board %(board)s:",
+    "in-group": "Both players are on %(points)s: an in-group pairing.",
+    "float": (
+        "%(high)s on %(high_points)s floats down and %(low)s on %(low_points)s floats up, "
+        "a difference of %(difference)s."
+    ),
+    "floated-down": (
+        "%(name)s also floated down in round %(rounds)s.",
+        "%(name)s also floated down in rounds %(rounds)s.",
+    ),
+    "floated-up": (
+        "%(name)s also floated up in round %(rounds)s.",
+        "%(name)s also floated up in rounds %(rounds)s.",
+    ),
+    "has-white": "%(name)s has white: %(reason)s.",
+    "colours-due": "%(white)s; %(black)s.",
+    "no-colour-due": "%(name)s had no colour due and has %(colour)s",
+    "got-colour-due": "%(name)s gets %(colour)s as due",
+    "not-colour-due": "%(name)s was due %(due)s but has %(colour)s",
+    # Swiss colour rules (the reason after "X has white:")
+    "colour-forced": "the other way round %(problem)s",
+    "colour-preferences": "both get the colour due: %(white)s white, %(black)s black",
+    "colour-difference": (
+        "%(name)s has the lower colour difference (%(lower)s against %(higher)s)"
+    ),
+    "colour-alternation-last": (
+        "equal colour differences; in their last games %(white)s had black "
+        "and %(black)s white, so both alternate"
+    ),
+    "colour-alternation-back": (
+        "equal colour differences; %(n)s game back %(white)s had black "
+        "and %(black)s white, so both alternate",
+        "equal colour differences; %(n)s games back %(white)s had black "
+        "and %(black)s white, so both alternate",
+    ),
+    "colour-rank": (
+        "equal colour differences and no round in which one had white and the other "
+        "black; the higher-ranked %(name)s gets the colour due (%(colour)s)"
+    ),
+    "colour-rank-lower": "%(name)s alone has a colour due (%(colour)s)",
+    "colour-initial": (
+        "no colour history; on board %(board)s the higher-ranked player takes "
+        "%(colour)s (board 1: %(initial)s, then alternating)"
+    ),
+    # what breaks a colour limit
+    "white-third-time": "%(name)s would have white a third time running",
+    "black-third-time": "%(name)s would have black a third time running",
+    "colour-difference-limit": "%(name)s would reach a colour difference of %(cd)s",
+    # Swiss byes
+    "pairing-bye": (
+        "%(name)s (%(points)s) has the pairing-allocated bye: the number of players to "
+        "pair is odd, and the bye goes to the lowest-ranked player who has had neither a "
+        "pairing-allocated bye nor a win without playing."
+    ),
+    "ranked-lower": "%(name)s, ranked lower, %(why)s.",
+    "had-pairing-bye": "has already had a pairing-allocated bye",
+    "had-unplayed-win": (
+        "has already scored a win without playing (forfeit win or full-point bye)"
+    ),
+    "could-not-take-bye": ("could not take it: the other players could not all have been paired"),
+    "withdrawn": "%(name)s has withdrawn.",
+    "bye-requested": "%(name)s asked for a bye this round.",
+    # McMahon boards
+    "mm-summary": "%(white)s v %(black)s: %(game_class)s",
+    "mm-player": "%(id)s %(name)s (%(rank)s, MMS %(mms)s)",
+    "mm-player-unnamed": "%(id)s (%(rank)s, MMS %(mms)s)",
+    "class-even": "even",
+    "class-uneven": "uneven",
+    "class-handicap": "handicap",
+    "same-mms": "Both players are on MMS %(mms)s: same MMS group.",
+    "plays-up": (
+        "%(low)s (MMS %(low_mms)s) plays up against %(high)s (MMS %(high_mms)s), %(apart)s."
+    ),
+    "plays-up-because": (
+        "%(low)s (MMS %(low_mms)s) plays up against %(high)s (MMS %(high_mms)s), "
+        "%(apart)s: %(reason)s."
+    ),
+    "mms-apart": "%(gap)s MMS apart",
+    "handicap-game": "Handicap %(stones)s for %(name)s (black), komi %(komi)s.",
+    "even-game": "Even game, komi %(komi)s.",
+    "even-across-groups": "Played even across the two MMS groups, komi %(komi)s.",
+    "played-even": "Played even (%(why)s), komi %(komi)s.",
+    "no-handicap-rank": "no handicap at or above %(rank)s",
+    "handicap-reduction": "the handicap reduction of %(reduction)s leaves no stones",
+    "same-club": "Both players are from the same club (%(club)s).",
+    "avoids-same-club": (
+        "Avoids a same-club game: without clubs %(name)s would have played %(other)s, "
+        "from the same club (%(club)s)."
+    ),
+    "colours-follow-handicap": "Colours follow the handicap: the stronger player takes white.",
+    "first-round-white": "%(name)s takes white: first round, the stronger player.",
+    "colour-balance": (
+        "Colours: %(white)s white (%(white_balance)s), %(black)s black (%(black_balance)s)."
+    ),
+    "colours-level": "colours level so far",
+    "colours-more": ("%(n)s more %(colour)s so far", "%(n)s more %(colour)s so far"),
+    "wins-on-1": "Compared with the next best opponent, this board wins on %(first)s.",
+    "wins-on-2": (
+        "Compared with the next best opponent, this board wins on %(first)s, %(second)s."
+    ),
+    "wins-on-3": (
+        "Compared with the next best opponent, this board wins on %(first)s, %(second)s, %(third)s."
+    ),
+    # what each weight component stands for
+    "reason-mms": "closest MMS",
+    "reason-even": "seeding inside the MMS group",
+    "reason-uneven": "draw-up/draw-down balance",
+    "reason-area": "keeping clubs and countries apart",
+    "reason-colour": "colour balance",
+    "reason-banding": "bands",
+    "reason-play_in": "play-in groups",
+    "reason-play_out": "play-out groups",
+    # McMahon badges
+    "badge-same-mms": "same MMS",
+    "badge-plays-up": "plays up: %(reason)s",
+    "badge-handicap": "handicap %(stones)s",
+    "badge-played-even": "played even",
+    "badge-same-club": "same club",
+    "badge-avoids-same-club": "avoids a same-club game",
+    # McMahon byes
+    "mm-bye": "%(reason)s; scores %(points)s.",
+    "mm-bye-pairing": (
+        "pairing bye: the number of players is odd and the bye goes to the lowest "
+        "placed player without an earlier bye who lets everyone else be paired"
+    ),
+    "mm-bye-absent": "not playing this round",
+    "mm-bye-requested": "asked not to be paired this round",
+}
+# keys said by code rather than by a template
+TYPED = ("colour", "rank")
+COLOUR_WORDS = {"w": "white", "b": "black"}
+
+
+def render_english(parts: Any) -> str:
+    """A part, or a list of parts, in English. Raises KeyError for an unknown key."""
+    if is_part(parts):
+        return _render_one(parts)
+    return " ".join(_render_one(p) for p in parts)
+
+
+def is_part(value: Any) -> bool:
+    return (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and isinstance(value[0], str)
+        and isinstance(value[1], dict)
+    )
+
+
+def _render_one(p: Part) -> str:
+    key, values = p
+    if key == "colour":
+        return COLOUR_WORDS[values["colour"]]
+    if key == "rank":
+        return str(values["text"])
+    template = ENGLISH[key]
+    if isinstance(template, tuple):
+        template = template[0] if values.get("n") == 1 else template[1]
+    return template % {
+        name: render_english(value) if is_part(value) else value for name, value in values.items()
+    }
