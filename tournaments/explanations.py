@@ -17,8 +17,8 @@ import re
 from typing import Any
 
 from django.utils.formats import get_format
+from django.utils.translation import gettext, ngettext_lazy, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 from pairing.engine.explanation_parts import is_part
 
@@ -181,6 +181,51 @@ EXPLANATION_TEXTS: dict[str, Any] = {
     "hand-paired-together": _("Paired together after a hand edit."),
     "hand-left-over": _("left over after a hand edit"),
     "hand-bye": _("given by hand"),
+    # the simulation lab's advice (pairing.simulation.recommend)
+    "system-dutch": pgettext_lazy("pairing system", "Dutch"),
+    "system-burstein": pgettext_lazy("pairing system", "Burstein"),
+    "system-monrad": pgettext_lazy("pairing system", "Monrad"),
+    "system-random": pgettext_lazy("pairing system", "Random"),
+    "system-random2": pgettext_lazy("pairing system", "Random2"),
+    "system-adjacent": pgettext_lazy("pairing system", "Adjacent (1-2, 3-4)"),
+    "system-external": pgettext_lazy("pairing system", "External engine"),
+    "system-other": "%(name)s",
+    "system-count": pgettext_lazy("a system and how many events it failed", "%(name)s %(n)s"),
+    "about-dutch": _(
+        "the system FIDE-rated Swiss events normally use (top half of each score group "
+        "against the bottom half); Blossom pairs it by maximum-weight matching"
+    ),
+    "about-burstein": _("top against bottom inside each score group"),
+    "about-monrad": _("each player against the next one down: close games, little information"),
+    "about-random": _("random partners inside each score group"),
+    "about-random2": _(
+        "the upper half of each score group against a random player of the lower half"
+    ),
+    "about-adjacent": _("each player against the next one down, as in many club events"),
+    "about-external": _("the pairings of the external engine"),
+    "trait-rank-best": _("best expected ranking quality"),
+    "trait-rank-among": _("among the best expected ranking quality"),
+    "trait-floats-best": _("fewest floaters"),
+    "trait-floats-among": _("among the fewest floaters"),
+    "trait-colour-best": _("best colour balance"),
+    "figures-both": _("Kendall tau %(tau)s; %(floats)s float pairs per event."),
+    "figures-tau": _("Kendall tau %(tau)s."),
+    "figures-floats": _("%(floats)s float pairs per event."),
+    "headline-none": _("No event could be completed with these settings."),
+    "headline-no-winner": _(
+        "No clear winner: with these settings the systems rank the players about "
+        "equally well. More simulated events would narrow the intervals."
+    ),
+    "headline-both": _("%(systems)s: best expected ranking quality and fewest floaters."),
+    "headline-rank": _("For the best expected ranking: %(systems)s."),
+    "note-broken": _("Absolute rules were broken by %(systems)s: check those pairings."),
+    "note-failed": _(
+        "Some events could not be paired to the end: %(counts)s. "
+        "Fewer rounds or more players make this rarer."
+    ),
+    "note-dutch-rated": _(
+        "If the event is FIDE-rated, its regulations may still require the Dutch system."
+    ),
 }
 COLOUR_WORDS = {"w": pgettext_lazy("colour", "white"), "b": pgettext_lazy("colour", "black")}
 
@@ -197,6 +242,15 @@ def _say(p: Any) -> str:
         return str(COLOUR_WORDS[values["colour"]])
     if key == "rank":
         return str(values["text"])
+    if key == "sentence":  # items joined by commas, as one sentence
+        text = pgettext("list separator", ", ").join(_say(i) for i in values["items"]).strip()
+        return text[:1].upper() + text[1:].rstrip(".") + "." if text else ""
+    if key == "names":  # "A", "A and B", "A, B and C"
+        return listing_of([_say(i) for i in values["items"]])
+    if key == "commas":
+        return pgettext("list separator", ", ").join(_say(i) for i in values["items"])
+    if key == "decimal":
+        return str(values["text"]).replace(".", get_format("DECIMAL_SEPARATOR"))
     if key == "points-fraction":
         text = str(values["points"])
         values = {**values, "points": text.replace(".", get_format("DECIMAL_SEPARATOR"))}
@@ -205,6 +259,16 @@ def _say(p: Any) -> str:
         raise _Unknown(key)
     said = {name: _say(v) if isinstance(v, list) else v for name, v in values.items()}
     return str(template % said)
+
+
+def listing_of(names: list[str]) -> str:
+    """ "A", "A and B", "A, B and C" in the active language."""
+    if len(names) < 2:
+        return "".join(names)
+    return gettext("%(items)s and %(last)s") % {
+        "items": pgettext("list separator", ", ").join(names[:-1]),
+        "last": names[-1],
+    }
 
 
 def render_parts(parts: Any, fallback: str = "") -> str:

@@ -14,7 +14,10 @@ Typed parts, whose value a language says its own way:
 - ``["points", {"n": 2}]``: a whole number of points, "1 point", "2 points";
 - ``["points-fraction", {"points": "2.5"}]``: any other number of points;
 - ``["stones", {"n": 3}]``: "1 stone", "3 stones";
-- ``["rank", {"rank": -5, "text": "5k"}]``: a Go rank (the grade and its text).
+- ``["rank", {"rank": -5, "text": "5k"}]``: a Go rank (the grade and its text);
+- ``["sentence", {"items": [part, ...]}]``: the items joined by commas, as one sentence
+  (a capital letter and a full stop);
+- ``["names", {"items": [part, ...]}]``: "A", "A and B", "A, B and C".
 
 A list of parts reads as its parts joined by spaces. `render_english` turns parts back
 into the English text (the tests check it gives the engines' own sentences).
@@ -188,9 +191,52 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     ),
     "mm-bye-absent": "not playing this round",
     "mm-bye-requested": "asked not to be paired this round",
+    # the simulation lab's advice (pairing.simulation.recommend)
+    "system-dutch": "Dutch",
+    "system-burstein": "Burstein",
+    "system-monrad": "Monrad",
+    "system-random": "Random",
+    "system-random2": "Random2",
+    "system-adjacent": "Adjacent (1-2, 3-4)",
+    "system-external": "External engine",
+    "system-other": "%(name)s",
+    "system-count": "%(name)s %(n)s",
+    "about-dutch": (
+        "the system FIDE-rated Swiss events normally use (top half of each score group "
+        "against the bottom half); Blossom pairs it by maximum-weight matching"
+    ),
+    "about-burstein": "top against bottom inside each score group",
+    "about-monrad": "each player against the next one down: close games, little information",
+    "about-random": "random partners inside each score group",
+    "about-random2": "the upper half of each score group against a random player of the lower half",
+    "about-adjacent": "each player against the next one down, as in many club events",
+    "about-external": "the pairings of the external engine",
+    "trait-rank-best": "best expected ranking quality",
+    "trait-rank-among": "among the best expected ranking quality",
+    "trait-floats-best": "fewest floaters",
+    "trait-floats-among": "among the fewest floaters",
+    "trait-colour-best": "best colour balance",
+    "figures-both": "Kendall tau %(tau)s; %(floats)s float pairs per event.",
+    "figures-tau": "Kendall tau %(tau)s.",
+    "figures-floats": "%(floats)s float pairs per event.",
+    "headline-none": "No event could be completed with these settings.",
+    "headline-no-winner": (
+        "No clear winner: with these settings the systems rank the players about "
+        "equally well. More simulated events would narrow the intervals."
+    ),
+    "headline-both": "%(systems)s: best expected ranking quality and fewest floaters.",
+    "headline-rank": "For the best expected ranking: %(systems)s.",
+    "note-broken": "Absolute rules were broken by %(systems)s: check those pairings.",
+    "note-failed": (
+        "Some events could not be paired to the end: %(counts)s. "
+        "Fewer rounds or more players make this rarer."
+    ),
+    "note-dutch-rated": (
+        "If the event is FIDE-rated, its regulations may still require the Dutch system."
+    ),
 }
 # keys said by code rather than by a template
-TYPED = ("colour", "rank")
+TYPED = ("colour", "rank", "sentence", "names", "commas", "decimal")
 COLOUR_WORDS = {"w": "white", "b": "black"}
 
 
@@ -216,9 +262,28 @@ def _render_one(p: Part) -> str:
         return COLOUR_WORDS[values["colour"]]
     if key == "rank":
         return str(values["text"])
+    if key == "sentence":
+        return capitalised_sentence(", ".join(render_english(i) for i in values["items"]))
+    if key == "names":
+        return joined([render_english(i) for i in values["items"]], " and ")
+    if key == "commas":
+        return ", ".join(render_english(i) for i in values["items"])
+    if key == "decimal":
+        return str(values["text"])
     template = ENGLISH[key]
     if isinstance(template, tuple):
         template = template[0] if values.get("n") == 1 else template[1]
     return template % {
         name: render_english(value) if is_part(value) else value for name, value in values.items()
     }
+
+
+def capitalised_sentence(text: str) -> str:
+    """ "best colour balance" -> "Best colour balance." """
+    text = text.strip().rstrip(".")
+    return text[:1].upper() + text[1:] + "." if text else ""
+
+
+def joined(names: list[str], last: str) -> str:
+    """ "A", "A and B", "A, B and C" (with `last` = " and ")."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + last + names[-1]

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pairing.engine.explanation_parts import Part, part, render_english
+
 NAMES = {
     "dutch": "Dutch",
     "burstein": "Burstein",
@@ -40,6 +42,7 @@ class Verdict:
     system: str
     name: str
     sentence: str
+    parts: tuple = ()  # the sentence as parts (pairing.engine.explanation_parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,10 +50,21 @@ class Recommendation:
     headline: str
     verdicts: tuple[Verdict, ...]
     notes: tuple[str, ...]
+    # The same words as parts, which any language can say (the web pages do).
+    headline_parts: tuple = ()
+    note_parts: tuple = ()
 
 
 def name_of(system: str) -> str:
     return NAMES.get(system, system)
+
+
+def name_part(system: str) -> Part:
+    return part(f"system-{system}") if system in NAMES else part("system-other", name=system)
+
+
+def _about_part(system: str) -> Part:
+    return part(f"about-{system}") if system in ABOUT else part("system-other", name=system)
 
 
 def _stat(doc: dict[str, Any], system: str, measure: str) -> tuple[float, float, float] | None:
@@ -79,14 +93,33 @@ def leaders(doc: dict[str, Any], measure: str, *, higher_is_better: bool) -> lis
     return tied
 
 
-def _sentence(text: str) -> str:
-    text = text.strip().rstrip(".")
-    return text[:1].upper() + text[1:] + "." if text else ""
+def _names(systems: list[str]) -> Part:
+    return part("names", items=[name_part(s) for s in systems])
 
 
-def _join(systems: list[str]) -> str:
-    names = [name_of(s) for s in systems]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _sentence(*items: Part) -> Part:
+    return part("sentence", items=list(items))
+
+
+def _verdict_parts(doc, system: str, traits: list[Part]) -> list[Part]:
+    parts = [_sentence(*traits) if traits else _sentence(_about_part(system))]
+    if system == "dutch" and traits:
+        parts.append(_sentence(_about_part("dutch")))
+    tau = _stat(doc, system, "kendall_tau")
+    floats = _stat(doc, system, "float_pairs")
+    if tau and floats:
+        parts.append(
+            part(
+                "figures-both",
+                tau=part("decimal", text=f"{tau[0]:.3f}"),
+                floats=part("decimal", text=f"{floats[0]:.1f}"),
+            )
+        )
+    elif tau:
+        parts.append(part("figures-tau", tau=part("decimal", text=f"{tau[0]:.3f}")))
+    elif floats:
+        parts.append(part("figures-floats", floats=part("decimal", text=f"{floats[0]:.1f}")))
+    return parts
 
 
 def recommend(doc: dict[str, Any]) -> Recommendation:
@@ -102,57 +135,40 @@ def recommend(doc: dict[str, Any]) -> Recommendation:
     for system in systems:
         traits = []
         if system in rank_best and rank_clear:
-            traits.append(
-                "best expected ranking quality"
-                if len(rank_best) == 1
-                else "among the best expected ranking quality"
-            )
+            traits.append(part("trait-rank-best" if len(rank_best) == 1 else "trait-rank-among"))
         if system in float_best and float_clear:
             traits.append(
-                "fewest floaters" if len(float_best) == 1 else "among the fewest floaters"
+                part("trait-floats-best" if len(float_best) == 1 else "trait-floats-among")
             )
         if system in colour_best and len(colour_best) < len(systems):
-            traits.append("best colour balance")
-        parts = [_sentence(", ".join(traits) if traits else ABOUT.get(system, system))]
-        if system == "dutch" and traits:
-            parts.append(_sentence(ABOUT["dutch"]))
-        tau = _stat(doc, system, "kendall_tau")
-        floats = _stat(doc, system, "float_pairs")
-        figures = []
-        if tau:
-            figures.append(f"Kendall tau {tau[0]:.3f}")
-        if floats:
-            figures.append(f"{floats[0]:.1f} float pairs per event")
-        if figures:
-            parts.append(_sentence("; ".join(figures)))
-        verdicts.append(Verdict(system, name_of(system), " ".join(parts)))
+            traits.append(part("trait-colour-best"))
+        parts = _verdict_parts(doc, system, traits)
+        verdicts.append(Verdict(system, name_of(system), render_english(parts), tuple(parts)))
     if not rank_best:
-        headline = "No event could be completed with these settings."
+        headline = part("headline-none")
     elif not rank_clear:
-        headline = (
-            "No clear winner: with these settings the systems rank the players about "
-            "equally well. More simulated events would narrow the intervals."
-        )
+        headline = part("headline-no-winner")
     else:
         both = [s for s in rank_best if s in float_best and float_clear]
         if both:
-            headline = f"{_join(both)}: best expected ranking quality and fewest floaters."
+            headline = part("headline-both", systems=_names(both))
         else:
-            headline = f"For the best expected ranking: {_join(rank_best)}."
+            headline = part("headline-rank", systems=_names(rank_best))
     notes = []
     violations = {s: doc["systems"][s].get("violations", 0) for s in systems}
     broken = [s for s, v in violations.items() if v]
     if broken:
-        notes.append("Absolute rules were broken by " + _join(broken) + ": check those pairings.")
+        notes.append(part("note-broken", systems=_names(broken)))
     failed = {s: doc["systems"][s].get("failures", 0) for s in systems}
     if any(failed.values()):
-        notes.append(
-            "Some events could not be paired to the end: "
-            + ", ".join(f"{name_of(s)} {n}" for s, n in failed.items() if n)
-            + ". Fewer rounds or more players make this rarer."
-        )
+        counts = [part("system-count", name=name_part(s), n=n) for s, n in failed.items() if n]
+        notes.append(part("note-failed", counts=part("commas", items=counts)))
     if "dutch" in systems and "dutch" not in rank_best:
-        notes.append(
-            "If the event is FIDE-rated, its regulations may still require the Dutch system."
-        )
-    return Recommendation(headline, tuple(verdicts), tuple(notes))
+        notes.append(part("note-dutch-rated"))
+    return Recommendation(
+        render_english(headline),
+        tuple(verdicts),
+        tuple(render_english(n) for n in notes),
+        headline_parts=tuple(headline),
+        note_parts=tuple(notes),
+    )

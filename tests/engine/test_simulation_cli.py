@@ -13,7 +13,7 @@ import pytest
 from pairing.cli import simulate as cli
 from pairing.simulation.plot import letter_values, svg_text
 from pairing.simulation.progress import ProgressBar
-from pairing.simulation.recommend import leaders, recommend
+from pairing.simulation.recommend import leaders, name_part, recommend
 from pairing.simulation.summary import describe, pearson, without_values
 
 
@@ -164,6 +164,54 @@ def test_no_winner_is_named_when_the_intervals_all_overlap():
     advice = recommend(doc)
     assert advice.headline.startswith("No clear winner")
     assert not any("among the best" in v.sentence.lower() for v in advice.verdicts)
+
+
+def test_the_advice_is_said_in_parts_that_read_as_its_english():
+    """Every sentence of the advice is also given as parts (which the web pages say in
+    their reader's language); in English the parts read exactly as the sentences, and
+    the cases here reach every key of the advice."""
+    from pairing.engine.explanation_parts import ENGLISH, render_english
+
+    used: set[str] = set()
+
+    def keys(value):
+        if isinstance(value, list | tuple):
+            if len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], dict):
+                used.add(value[0])
+                value = list(value[1].values())
+            for item in value:
+                keys(item)
+
+    docs = [
+        _doc(dutch=(0.60, 20.0), burstein=(0.65, 16.0), monrad=(0.45, 20.5), random2=(0.646, 16.1)),
+        _doc(dutch=(0.6, 20.0), external=(0.58, 22.0), other=(0.5, 25.0)),
+        _doc(dutch=(0.600, 20.0), burstein=(0.604, 20.1), monrad=(0.598, 19.9)),
+        _doc(random=(0.7, 30.0), adjacent=(0.5, 10.0), dutch=(0.6, 20.0)),
+        _doc(dutch=(0.6, 20.0), burstein=(0.6, 20.0)),
+        _doc(random=(0.6, 20.0), random2=(0.6, 20.0), adjacent=(0.6, 20.0), monrad=(0.6, 20.0)),
+    ]
+    docs[1]["systems"]["external"].update(violations=3, failures=2)
+    docs[3]["systems"]["random"]["acd_final"] = {"mean": 1.0, "ci95": [0.9, 1.1]}
+    docs[4]["systems"]["dutch"]["float_pairs"] = {}
+    docs[4]["systems"]["burstein"]["kendall_tau"] = {}
+    docs.append({"params": {}, "systems": {"dutch": {}, "monrad": {}}})
+    for doc in docs:
+        advice = recommend(doc)
+        assert render_english(list(advice.headline_parts)) == advice.headline
+        assert [render_english(list(n)) for n in advice.note_parts] == list(advice.notes)
+        for verdict in advice.verdicts:
+            assert render_english(list(verdict.parts)) == verdict.sentence
+            assert render_english(name_part(verdict.system)) == verdict.name
+            keys(list(verdict.parts))
+            keys(name_part(verdict.system))
+        keys(list(advice.headline_parts))
+        keys([list(n) for n in advice.note_parts])
+    lab = {
+        k
+        for k in ENGLISH
+        if k.split("-")[0] in ("system", "about", "trait", "figures", "headline", "note")
+    }
+    assert lab - used == set(), lab - used
 
 
 def test_pearson_correlation():

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tests.factories import (
     EventRoleFactory,
@@ -110,10 +110,20 @@ def test_a_run_is_simulated_once_and_then_served_from_the_cache():
     page = simulation_report(job=job)
     assert page["headline"] and len(page["verdicts"]) == 5
     assert "values" not in page["summary"]["systems"]["dutch"]["kendall_tau"]
-    assert cache.get(f"lab:report:{job.key}") == page
+    assert cache.get(f"lab:report:{job.key}:en") == page  # each language its own page
     cache.clear()  # the row still has everything
     assert simulation_report(job=job) == page
     assert simulation_job_recent()[0].pk == job.pk
+    with translation.override("fr"):  # the advice in the reader's language, cached apart
+        french = simulation_report(job=job)
+    assert cache.get(f"lab:report:{job.key}:fr") == french
+    assert french["headline"] != page["headline"]
+    assert [v["system"] for v in french["verdicts"]] == [v["system"] for v in page["verdicts"]]
+    assert all(
+        f["sentence"] != e["sentence"]
+        for f, e in zip(french["verdicts"], page["verdicts"], strict=True)
+    )
+    assert "%(" not in str(french)
 
 
 def test_a_failed_or_abandoned_run_is_started_again(django_capture_on_commit_callbacks):

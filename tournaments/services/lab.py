@@ -28,12 +28,13 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from pairing.simulation.config import PAPER_SYSTEMS, SimulationConfig
 from pairing.simulation.strengths import StrengthModel, parse_strength
 from tournaments.errors import QueueUnreachable, ServiceError, StateError
+from tournaments.explanations import render_parts
 from tournaments.jobs.models import SimulationJob
 from tournaments.jobs.queue import job_enqueue
 
@@ -162,7 +163,8 @@ def simulation_key(config: SimulationConfig) -> str:
 
 
 def _cache_key(key: str) -> str:
-    return f"lab:report:{key}"
+    """A report page's cache key: its words are in the reader's language."""
+    return f"lab:report:{key}:{get_language() or 'en'}"
 
 
 # --- jobs
@@ -314,18 +316,27 @@ def _in_run_order(document: dict[str, Any]) -> dict[str, Any]:
 
 def _page_report(document: dict[str, Any], svg: str) -> dict[str, Any]:
     # As above: loaded only when a report is shaped.
-    from pairing.simulation.recommend import recommend
+    from pairing.simulation.recommend import name_part, recommend
     from pairing.simulation.summary import without_values
 
     advice = recommend(document)
+    # Said in the reader's language from the advice's parts (the English is the fallback).
     return {
         "summary": without_values(document),
         "svg": svg,
-        "headline": advice.headline,
+        "headline": render_parts(list(advice.headline_parts), advice.headline),
         "verdicts": [
-            {"system": v.system, "name": v.name, "sentence": v.sentence} for v in advice.verdicts
+            {
+                "system": v.system,
+                "name": render_parts(name_part(v.system), v.name),
+                "sentence": render_parts(list(v.parts), v.sentence),
+            }
+            for v in advice.verdicts
         ],
-        "notes": list(advice.notes),
+        "notes": [
+            render_parts(list(parts), english)
+            for parts, english in zip(advice.note_parts, advice.notes, strict=True)
+        ],
     }
 
 
