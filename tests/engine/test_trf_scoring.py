@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import subprocess
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 from pairing.formats.trf import TRFError, format_trf, parse_trf
 from pairing.generate import generate_tournament, parse_config
 from pairing.record import DEFAULT_POINTS
+from tests.oracle import oracle_binary
 
 HEAD = "012 Scoring test\nXXR 5\n"
 
@@ -91,17 +91,16 @@ def test_written_files_carry_the_points_for_both_engines():
     assert parse_trf(only_bbp).points["1"] == 3
 
 
-ORACLE = Path(__file__).resolve().parents[2] / ".cache" / "bbpPairings" / "bbpPairings.exe"
-
-
-@pytest.mark.skipif(not ORACLE.exists(), reason="bbpPairings is not built in .cache/")
 def test_the_reference_engine_reads_the_written_points(tmp_path):
     """bbpPairings checks every player's total against the points it read and refuses a
     file it cannot read: a 3/1/0 event written by Blossom is read and checked (-c)."""
     path = tmp_path / "event.trf"
     path.write_text(format_trf(_three_one_zero()), encoding="utf-8")
     done = subprocess.run(
-        [str(ORACLE), "--dutch", str(path), "-c"], capture_output=True, text=True, timeout=120
+        [str(oracle_binary()), "--dutch", str(path), "-c"],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     said = done.stdout + done.stderr
     assert "Error parsing file" not in said and "does not match" not in said, said
