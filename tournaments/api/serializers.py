@@ -65,6 +65,9 @@ class EventSerializer(serializers.Serializer):
     start_date = serializers.DateField(allow_null=True)
     end_date = serializers.DateField(allow_null=True)
     venue = serializers.CharField(allow_blank=True)
+    language = serializers.CharField(
+        help_text="The language of the event's public pages (en, fr, de, es)."
+    )
 
 
 class EventDetailSerializer(EventSerializer):
