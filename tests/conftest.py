@@ -94,3 +94,14 @@ def pytest_configure(config):
     from tournaments.catalogues import compile_all
 
     compile_all()
+
+
+@pytest.fixture(autouse=True)
+def _each_test_starts_in_english():
+    """A request in another language (the test client, a browser) leaves that language
+    active in the thread; the next test must not inherit it."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()

@@ -23,6 +23,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from tests.api.isolation import isolated_public_cache
 from tests.factories import PlayerFactory
 from tests.web.arbiter_helpers import make_round, make_setup
 from tiebreaks.methods.registry import all_methods
@@ -187,8 +188,14 @@ def untranslated_on(html: str, phrases: list[str]) -> list[str]:
 
 
 @pytest.fixture
-def french_world(db):
-    """An event in French with a paired round with results and a draft of the next."""
+def french_world(db, settings):
+    """An event in French with a paired round with results and a draft of the next.
+    Public pages are cached by section; each test gets caches of its own."""
+    with isolated_public_cache(settings):
+        yield _french_world()
+
+
+def _french_world():
     setup = make_setup(name="Groupe A", slug="groupe-a")
     event = setup.event
     event.name, event.slug, event.language = "Open de Lyon", "open-de-lyon", "fr"
