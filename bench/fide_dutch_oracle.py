@@ -29,6 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from pairing.engine.fide_dutch import (  # noqa: E402
+    fide_request_from_record,
+    pair_round_fide,
+)
 from pairing.engine.swiss import PairingError, pair_round  # noqa: E402
 from pairing.engine.swiss.from_record import (  # noqa: E402
     recorded_initial_colour,
@@ -93,17 +97,29 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=300, help="rounds to compare")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--system", default="dutch", help="Blossom's system")
+    parser.add_argument(
+        "--system",
+        default="dutch",
+        help="Blossom's system: a Swiss engine system, or fide-dutch (pairing.engine.fide_dutch)",
+    )
+    parser.add_argument(
+        "--sizes",
+        default=",".join(str(s) for s in SIZES),
+        help="comma-separated player counts to draw the tournaments from",
+    )
     parser.add_argument("--show", type=int, default=5, help="differing rounds to list")
+    parser.add_argument("--keep", type=Path, help="copy the tournaments with differences here")
     args = parser.parse_args()
     binary = oracle()
     rng = random.Random(args.seed)
+    sizes = tuple(int(s) for s in args.sizes.split(","))
+    per_size: dict[int, list[int]] = {}
     compared = identical = boards = differing_boards = byes_differ = failed = 0
     examples = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         while compared < args.rounds:
-            players, rounds = rng.choice(SIZES), rng.choice((5, 7, 9, 11))
+            players, rounds = rng.choice(sizes), rng.choice((5, 7, 9, 11))
             try:
                 path = generate(binary, folder, players, rounds, rng.randrange(1, 10**9))
             except subprocess.CalledProcessError:
@@ -120,9 +136,12 @@ def main() -> int:
                 record.initial_colour = record.initial_colour or initial
                 compared += 1
                 try:
-                    result = pair_round(
-                        request_from_record(record, r, system=args.system, seed=args.seed)
-                    )
+                    if args.system == "fide-dutch":
+                        result = pair_round_fide(fide_request_from_record(record, r))
+                    else:
+                        result = pair_round(
+                            request_from_record(record, r, system=args.system, seed=args.seed)
+                        )
                 except PairingError:
                     failed += 1
                     continue
@@ -131,16 +150,26 @@ def main() -> int:
                 boards += len(expected)
                 differing_boards += len(expected - mine)
                 byes_differ += bye != expected_bye
+                tally = per_size.setdefault(players, [0, 0])
+                tally[0] += 1
                 if mine == expected and bye == expected_bye:
                     identical += 1
+                    tally[1] += 1
                 elif len(examples) < args.show:
                     examples.append(f"{path.name} round {r}: {len(expected - mine)} boards differ")
+                    if args.keep:
+                        args.keep.mkdir(parents=True, exist_ok=True)
+                        (args.keep / path.name).write_bytes(path.read_bytes())
     print(f"system {args.system!r} against bbpPairings --dutch: {compared} rounds compared")
     print(f"identical rounds (pairs, colours and bye): {identical} ({identical / compared:.1%})")
     share = differing_boards / max(boards, 1)
     print(
         f"boards differing: {differing_boards} of {boards} ({share:.1%}); "
         f"byes differing: {byes_differ}; rounds Blossom could not pair: {failed}"
+    )
+    print(
+        "per size (identical/compared): "
+        + ", ".join(f"{n}: {t[1]}/{t[0]}" for n, t in sorted(per_size.items()))
     )
     for line in examples:
         print("  " + line)
