@@ -83,28 +83,28 @@ class _Round:
         self.n = len(order)
         self.graph = Matcher(self.n)
         # Above every weight the criteria can give: the weight of a fixed pair.
-        self.fixed = 1 << (
-            2 + 4 * layout.size_bits + 8 * layout.ladder_bits + 8 * layout.size_bits + 8
-        )
+        # (The fields of `weights.py` take 3 + 15 size_bits + 6 ladder_bits bits.)
+        self.fixed = 1 << (8 + 16 * layout.size_bits + 8 * layout.ladder_bits)
         self.bye = ByeContext()
 
     def score(self, v: int) -> Fraction:
         return self.order[v].score
 
-    def weight(self, h: int, l: int, in_bracket: bool, in_next: bool) -> int:
-        return edge_weight(self.order[h], self.order[l], in_bracket, in_next, self.bye, self.layout)
+    def weight(self, high: int, low: int, in_bracket: bool, in_next: bool) -> int:
+        order = self.order
+        return edge_weight(order[high], order[low], in_bracket, in_next, self.bye, self.layout)
 
     # -- the whole round: can it be completed, and who may take the bye? --------
 
     def _start(self) -> list[int]:
         order, n, g = self.order, self.n, self.graph
         top = order[0].score
-        for l in range(n):
-            for h in range(l):
+        for low in range(n):
+            for high in range(low):
                 if n % 2:
-                    g.set(h, l, completion_weight(order[l], order[h], top, self.layout))
+                    g.set(high, low, completion_weight(order[low], order[high], top, self.layout))
                 else:
-                    g.set(h, l, self.weight(h, l, False, False))
+                    g.set(high, low, self.weight(high, low, False, False))
         mate = g.solve()
         unpaired = [v for v in range(n) if mate[v] == v]
         if len(unpaired) > 1 or (unpaired and not order[unpaired[0]].bye_ok):
@@ -123,9 +123,9 @@ class _Round:
             counts = [len(e.played) for e in order if e.score == bye_score]
             rank = {c: sum(1 for d in counts if d >= c) - 1 for c in counts}
             self.bye = ByeContext(bye_score, single, rank)
-            for l in range(n):
-                for h in range(l):
-                    g.set(h, l, self.weight(h, l, False, False))
+            for low in range(n):
+                for high in range(low):
+                    g.set(high, low, self.weight(high, low, False, False))
         return mate
 
     # -- bracket by bracket ------------------------------------------------------
@@ -158,11 +158,8 @@ class _Round:
                     base[i, j] = w
                     g.set(members[i], members[j], w)
             mate = g.solve()
-
-            def in_bracket(v: int) -> bool:
-                return first_resident <= mate[v] < after
-
-            mate = self._moved_down(members, mdps, end, base, matched, mate, in_bracket)
+            bounds = (first_resident, after)
+            mate = self._moved_down(members, mdps, end, bounds, base, matched, mate)
             mate = self._remainder(members, mdps, end, after, base, matched, mate)
 
             carried: list[int] = []
@@ -186,9 +183,13 @@ class _Round:
             raise PairingError("the round could not be completed")
         return partner, g.calls
 
-    def _moved_down(self, members, mdps, end, base, matched, mate, in_bracket):
+    def _moved_down(self, members, mdps, end, bounds, base, matched, mate):
         """Which MDPs are paired in the bracket and with whom (B.2, B.3)."""
         g = self.graph
+
+        def in_bracket(v: int) -> bool:
+            return bounds[0] <= mate[v] < bounds[1]
+
         residents = end - mdps
         score = None
         left = left_paired = 0
@@ -199,7 +200,7 @@ class _Round:
                 score = self.score(v)
                 left = left_paired = 0
                 k = pi
-                while self.score(members[k]) >= score:
+                while k < len(members) and self.score(members[k]) >= score:
                     left += 1
                     left_paired += in_bracket(members[k])
                     k += 1
@@ -262,7 +263,7 @@ class _Round:
                 w += ((int(position < pairs) << (2 * size_bits)) - position) << 1
             return w
 
-        for b, oi in enumerate(remainder):
+        for oi in remainder:
             for a, pi in enumerate(remainder):
                 if oi <= pi:
                     break

@@ -21,8 +21,6 @@ from pairing.engine.swiss.from_record import request_from_record
 from pairing.engine.swiss.request import SwissRequest
 from pairing.record import TournamentRecord
 
-PAIRED_CODES = frozenset("10=WDL+-U")
-
 
 def _scores(record: TournamentRecord, round_number: int) -> list[dict[int, Fraction]]:
     """scores[r-1][pid]: score before round r plus round r's acceleration."""
@@ -64,10 +62,9 @@ def fide_floats(record: TournamentRecord, round_number: int) -> dict[int, tuple[
 
 
 def took_part(record: TournamentRecord, pid: int, round_number: int) -> bool:
-    p = record.player(pid)
-    return any(
-        p.entry(r).opponent is not None or p.entry(r).code == "U" for r in range(1, round_number)
-    ) or any(p.entry(r).code in PAIRED_CODES and p.entry(r).played for r in range(1, round_number))
+    """In a pairing before `round_number`: a game, a forfeit or a pairing-allocated bye."""
+    entries = [record.player(pid).entry(r) for r in range(1, round_number)]
+    return any(e.opponent is not None or e.code == "U" for e in entries)
 
 
 def fide_request_from_record(

@@ -134,9 +134,10 @@ class ByeContext:
     score: the score of the player the completed round leaves unpaired (every
         bye candidate scores at most this); single: C.9 applies to this bracket
         (the bye goes to a player of the scoregroups being paired now);
-    unplayed_rank: per number of played games, larger for fewer games played
-        (the bye should go to the player with the most games played... C.9:
-        fewest unplayed games).
+    unplayed_rank: per number of played games among the players of the bye's
+        score, the count of those with at least as many games, less one: larger
+        for fewer games played, so the weights pair them first and leave the bye
+        to a player with the fewest unplayed games (C.9).
     """
 
     score: Fraction = Fraction(0)
@@ -145,15 +146,15 @@ class ByeContext:
 
 
 def edge_weight(
-    h: Entrant,
-    l: Entrant,
+    high: Entrant,
+    low: Entrant,
     in_bracket: bool,
     in_next: bool,
     bye: ByeContext,
     layout: Layout,
 ) -> int:
-    """The weight of pairing h (ranked higher) with l; 0 when they may not meet."""
-    if not may_meet(h, l, layout):
+    """The weight of pairing high (ranked higher) with low; 0 when they may not meet."""
+    if not may_meet(high, low, layout):
         return 0
     s, g = layout.size_bits, layout.ladder_bits
     ladder = layout.ladder
@@ -161,39 +162,39 @@ def edge_weight(
     def candidate(e: Entrant) -> bool:
         return e.bye_ok and e.score <= bye.score
 
-    w = 1 + (not candidate(h)) + (not candidate(l))  # C.4, C.2
+    w = 1 + (not candidate(high)) + (not candidate(low))  # C.4, C.2
     w = (w << s) + in_bracket  # C.5
-    w = (w << g) + ((1 << ladder[h.score]) if in_bracket else 0)  # C.6
+    w = (w << g) + ((1 << ladder[high.score]) if in_bracket else 0)  # C.6
     w = (w << s) + in_next  # C.7
-    w = (w << g) + ((1 << ladder[h.score]) if in_next else 0)  # C.7
+    w = (w << g) + ((1 << ladder[high.score]) if in_next else 0)  # C.7
     unplayed = 0  # C.9
     if bye.single and bye.unplayed_rank is not None:
-        if h.score == bye.score:
-            unplayed += bye.unplayed_rank[len(h.played)]
-        if l.score == bye.score:
-            unplayed += bye.unplayed_rank[len(l.played)]
+        if high.score == bye.score:
+            unplayed += bye.unplayed_rank[len(high.played)]
+        if low.score == bye.score:
+            unplayed += bye.unplayed_rank[len(low.played)]
     w = (w << (2 * s)) + unplayed
-    for term in colour_terms(l, h):  # C.10 to C.13
+    for term in colour_terms(low, high):  # C.10 to C.13
         w = (w << s) + (term if in_bracket else 0)
-    higher_score = h.score > l.score
+    higher_score = high.score > low.score
     rounds = layout.rounds_before
     for back in (1, 2)[: min(rounds, 2)]:  # C.14 to C.17
-        lf = l.float1 if back == 1 else l.float2
-        hf = h.float1 if back == 1 else h.float2
-        down = (lf == "down") + (h.score <= l.score and hf == "down")
+        lf = low.float1 if back == 1 else low.float2
+        hf = high.float1 if back == 1 else high.float2
+        down = (lf == "down") + (high.score <= low.score and hf == "down")
         w = (w << s) + (down if in_bracket else 0)
         up = not (higher_score and lf == "up")
         w = (w << s) + (int(up) if in_bracket else 0)
     for back in (1, 2)[: min(rounds, 2)]:  # C.18 to C.21
-        lf = l.float1 if back == 1 else l.float2
-        hf = h.float1 if back == 1 else h.float2
+        lf = low.float1 if back == 1 else low.float2
+        hf = high.float1 if back == 1 else high.float2
         value = 0
         if in_bracket:
-            value = ((lf == "down") << ladder[l.score]) + ((hf == "down") << ladder[h.score])
+            value = ((lf == "down") << ladder[low.score]) + ((hf == "down") << ladder[high.score])
         w = (w << g) + value
         value = 0
         if in_bracket and not (lf == "up" and higher_score):
-            value = 1 << ladder[h.score]
+            value = 1 << ladder[high.score]
         w = (w << g) + value
     return w << layout.low_bits
 
