@@ -82,9 +82,6 @@ class _Round:
         self.layout = layout
         self.n = len(order)
         self.graph = Matcher(self.n)
-        # Above every weight the criteria can give: the weight of a fixed pair.
-        # (The fields of `weights.py` take 3 + 15 size_bits + 6 ladder_bits bits.)
-        self.fixed = 1 << (8 + 16 * layout.size_bits + 8 * layout.ladder_bits)
         self.bye = ByeContext()
 
     def score(self, v: int) -> Fraction:
@@ -181,7 +178,7 @@ class _Round:
             partner.setdefault(v, None)
         if sum(1 for v in partner.values() if v is None) > 1:
             raise PairingError("the round could not be completed")
-        return partner, g.calls
+        return partner, g.solved
 
     def _moved_down(self, members, mdps, end, bounds, base, matched, mate):
         """Which MDPs are paired in the bracket and with whom (B.2, B.3)."""
@@ -237,7 +234,7 @@ class _Round:
                     bonus += 1
             mate[:] = g.solve()
             matched[mate[v]] = True
-            g.fix(v, mate[v], self.fixed)
+            g.fix(v, mate[v])
         return mate
 
     def _remainder(self, members, mdps, end, after, base, matched, mate):
@@ -332,10 +329,13 @@ class _Round:
                 g.set(v, ov, base[oi, pi])
 
         # Each S1 player in order takes the highest S2 player possible (D.1).
-        for pi in remainder:
+        # (A solution for the weights as they now stand first: when it already
+        # gives an S1 player its best opponent, that player needs no new one.)
+        s1 = [pi for pi in remainder if forward(members[pi])]
+        if s1:
+            mate[:] = g.solve()
+        for pi in s1:
             v = members[pi]
-            if not forward(v):
-                continue
             bonus = 0
             for oi in reversed(remainder):
                 ov = members[oi]
@@ -347,7 +347,7 @@ class _Round:
             mate[:] = g.solve()
             m = mate[v]
             matched[v] = matched[m] = True
-            g.fix(v, m, self.fixed)
+            g.fix(v, m)
         return mate
 
 
