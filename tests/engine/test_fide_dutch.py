@@ -4,6 +4,7 @@ on tournaments it generates."""
 
 from __future__ import annotations
 
+import random
 import shutil
 import subprocess
 from fractions import Fraction
@@ -15,6 +16,7 @@ from pairing.engine.fide_dutch import fide_request_from_record, pair_round_fide
 from pairing.engine.fide_dutch.players import colour_facts
 from pairing.engine.swiss import PairingError
 from pairing.formats.trf import read_trf
+from pairing.formats.trf.writer import write_trf
 from pairing.record import EMPTY_ENTRY
 from tests.engine.swiss_helpers import player, request, unordered
 
@@ -193,6 +195,69 @@ def test_every_round_matches_bbppairings(tmp_path, players, rounds, seed):
         result = pair_round_fide(fide_request_from_record(record, r))
         assert set(result.pairs()) == expected, f"round {r}"
         assert result.pairing_allocated_bye == expected_bye, f"round {r}"
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23, 24])
+def test_accelerated_and_prohibited_rounds_match_bbppairings(tmp_path, seed):
+    """A generated event cut before one of its rounds, with XXA virtual points for
+    the top half and two prohibited pairs (260) added: bbpPairings pairs the file
+    (-p), the engine pairs the same record."""
+    binary = _oracle()
+    rng = random.Random(seed)
+    players, rounds = rng.choice((12, 16, 21)), 7
+    config = tmp_path / "config.txt"
+    config.write_text(
+        f"PlayersNumber={players}\nRoundsNumber={rounds}\nForfeitRate=25\n"
+        "HalfPointByeRate=40\nRetiredRate=60\n",
+        encoding="utf-8",
+    )
+    generated = tmp_path / "event.trf"
+    subprocess.run(
+        [str(binary), "--dutch", "-g", str(config), "-o", str(generated), "-s", str(seed)],
+        check=True,
+        capture_output=True,
+    )
+    from pairing.engine.swiss.from_record import recorded_initial_colour
+
+    record = read_trf(generated)
+    initial = recorded_initial_colour(record)
+    r = rng.randrange(3, rounds + 1)
+    for p in record.players:
+        entry = p.entry(r)
+        kept = p.rounds[: r - 1]
+        if entry.opponent is None and entry.code in ("H", "Z", "F"):
+            kept.append(entry)  # an absence already known for the round to pair
+        p.rounds = kept
+    record.total_rounds, record.initial_colour = rounds, initial
+    ids = sorted(p.id for p in record.players)
+    for pid in ids[: len(ids) // 2]:
+        record.accelerations[pid] = tuple(Fraction(rng.choice((0, 1, 2)), 2) for _ in range(rounds))
+    for _ in range(2):
+        record.prohibited.append((1, rounds, tuple(rng.sample(ids, 2))))
+    cut = tmp_path / "cut.trf"
+    write_trf(record, cut)
+    out = tmp_path / "pairs.txt"
+    done = subprocess.run(
+        [str(binary), "--dutch", str(cut), "-p", str(out)], capture_output=True, check=False
+    )
+    back = read_trf(cut)
+    for p in back.players:
+        if len(p.rounds) >= r:
+            back.announced_byes.setdefault(r, {})[p.id] = p.rounds[r - 1].code
+            p.rounds = p.rounds[: r - 1]
+    if done.returncode == 1:  # no valid pairing
+        with pytest.raises(PairingError):
+            pair_round_fide(fide_request_from_record(back, r))
+        return
+    assert done.returncode == 0, done.stderr
+    numbers = [int(x) for x in out.read_text().split()]
+    expected = {(w, b) for w, b in zip(numbers[1::2], numbers[2::2], strict=True) if b}
+    expected_bye = next(
+        (w for w, b in zip(numbers[1::2], numbers[2::2], strict=True) if not b), None
+    )
+    result = pair_round_fide(fide_request_from_record(back, r))
+    assert set(result.pairs()) == expected
+    assert result.pairing_allocated_bye == expected_bye
 
 
 def test_scores_may_be_fractions():
