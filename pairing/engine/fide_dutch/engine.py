@@ -41,6 +41,7 @@ from pairing.engine.fide_dutch.weights import (
     edge_weight,
     make_layout,
 )
+from pairing.engine.swiss.engine import initial_colour
 from pairing.engine.swiss.errors import PairingError
 from pairing.engine.swiss.explain import explain_absence
 from pairing.engine.swiss.request import SwissRequest
@@ -355,7 +356,7 @@ def _result(request: SwissRequest, order: list[Entrant], mates, calls: int) -> S
     games = []
     bye = None
     seen = set()
-    initial = request.initial_colour or "w"
+    initial = initial_colour(request)  # E.5: given, or drawn from the seed as Blossom does
     for v in range(len(order)):
         m = mates[v]
         if m is None:
