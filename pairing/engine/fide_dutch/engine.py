@@ -29,6 +29,7 @@ C.04.3 E (`colours.py`).
 
 from __future__ import annotations
 
+import time
 from fractions import Fraction
 
 from pairing.engine.fide_dutch.colours import white_of
@@ -61,19 +62,25 @@ def pair_round_fide(request: SwissRequest) -> SwissPairing:
     `beta` and `backend` are not used: FIDE fixes them)."""
     order = entrants(request)
     layout = make_layout(order, request.round_number, request.total_rounds, request.win_points)
-    mates, calls = pair_entrants(order, layout)
-    return _result(request, order, mates, calls)
+    started = time.perf_counter()
+    mates, stats = pair_entrants(order, layout)
+    stats["seconds"] = time.perf_counter() - started
+    return _result(request, order, mates, stats)
 
 
-def pair_entrants(order: list[Entrant], layout: Layout) -> tuple[dict[int, int | None], int]:
-    """Partner (or None for the bye) of every entrant, by index in `order`."""
+def pair_entrants(
+    order: list[Entrant], layout: Layout
+) -> tuple[dict[int, int | None], dict[str, float]]:
+    """Partner (or None for the bye) of every entrant, by index in `order`, and the
+    counts of the work done ("edges": pairs allowed by C.1/C.3, "matchings": the
+    matchings solved)."""
     n = len(order)
     if n == 0:
-        return {}, 0
+        return {}, {"edges": 0, "matchings": 0}
     if n == 1:
         if not order[0].bye_ok:
             raise PairingError("the only player to pair may not receive the bye")
-        return {0: None}, 0
+        return {0: None}, {"edges": 0, "matchings": 0}
     return _Round(order, layout).run()
 
 
@@ -84,6 +91,7 @@ class _Round:
         self.n = len(order)
         self.graph = Matcher(self.n)
         self.bye = ByeContext()
+        self.edges = 0
 
     def score(self, v: int) -> Fraction:
         return self.order[v].score
@@ -103,6 +111,7 @@ class _Round:
                     g.set(high, low, completion_weight(order[low], order[high], top, self.layout))
                 else:
                     g.set(high, low, self.weight(high, low, False, False))
+        self.edges = len(g.weights)
         mate = g.solve()
         unpaired = [v for v in range(n) if mate[v] == v]
         if len(unpaired) > 1 or (unpaired and not order[unpaired[0]].bye_ok):
@@ -179,7 +188,7 @@ class _Round:
             partner.setdefault(v, None)
         if sum(1 for v in partner.values() if v is None) > 1:
             raise PairingError("the round could not be completed")
-        return partner, g.solved
+        return partner, {"edges": self.edges, "matchings": g.solved}
 
     def _moved_down(self, members, mdps, end, bounds, base, matched, mate):
         """Which MDPs are paired in the bracket and with whom (B.2, B.3)."""
@@ -352,7 +361,9 @@ class _Round:
         return mate
 
 
-def _result(request: SwissRequest, order: list[Entrant], mates, calls: int) -> SwissPairing:
+def _result(
+    request: SwissRequest, order: list[Entrant], mates, stats: dict[str, float]
+) -> SwissPairing:
     games = []
     bye = None
     seen = set()
@@ -423,7 +434,8 @@ def _result(request: SwissRequest, order: list[Entrant], mates, calls: int) -> S
         factors=(0, 0),
         backend="networkx",
         vertices=len(order),
-        edges=calls,
+        edges=int(stats["edges"]),
         score_differences=tuple(diffs),
+        timings={"seconds": stats["seconds"], "matchings": float(stats["matchings"])},
     )
     return SwissPairing(request.round_number, SYSTEM, tuple(out_games), tuple(byes), diagnostics)
