@@ -13,8 +13,16 @@ rounds (file and round) to look at.
 
 The oracle is built into .cache/bbpPairings (git-ignored) from
 ../shared/anchors/bbpPairings when missing (g++ and make, about 20 s). `--system`
-names Blossom's system (today the MWM paper's `dutch`; the paper's systems are not
-FIDE's rules to the letter, so the figures measure how far they are).
+names Blossom's system: the MWM paper's `dutch` (not FIDE's rules to the letter, so
+the figures measure how far it is) or `fide-dutch`, the FIDE Dutch engine of
+`pairing.engine.fide_dutch`, which should agree on every round:
+
+    .venv/bin/python bench/fide_dutch_oracle.py --system fide-dutch --rounds 100 \
+        --sizes 9,12,16,21,30,45,64,100
+
+`--variants` adds XXA virtual points and two prohibited pairs to each round and has
+the oracle pair that round from the file cut before it (`-p`); `--sizes` picks the
+event sizes; `--keep DIR` keeps the events that differ.
 """
 
 from __future__ import annotations
@@ -24,17 +32,23 @@ import random
 import subprocess
 import sys
 import tempfile
+from fractions import Fraction
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from pairing.engine.fide_dutch import (  # noqa: E402
+    fide_request_from_record,
+    pair_round_fide,
+)
 from pairing.engine.swiss import PairingError, pair_round  # noqa: E402
 from pairing.engine.swiss.from_record import (  # noqa: E402
     recorded_initial_colour,
     request_from_record,
 )
 from pairing.formats.trf import read_trf  # noqa: E402
+from pairing.formats.trf.writer import write_trf  # noqa: E402
 from pairing.record import EMPTY_ENTRY  # noqa: E402
 
 ANCHOR = ROOT.parent / "shared" / "anchors" / "bbpPairings"
@@ -89,21 +103,71 @@ def history_before(record, r: int):
     return record
 
 
+def variant_round(binary: Path, folder: Path, path: Path, r: int, rounds: int, initial, rng):
+    """Round r of the event with XXA virtual points for the upper half of the pairing
+    numbers and two prohibited pairs (260) added, paired by the oracle from a file cut
+    before the round (`-p`). Returns the record Blossom pairs from and the oracle's
+    pairs and bye, or None for them when the oracle finds no pairing."""
+    record = read_trf(path)
+    for p in record.players:
+        entry = p.entry(r)
+        kept = p.rounds[: r - 1]
+        if entry.opponent is None and entry.code in ("H", "Z", "F"):
+            kept.append(entry)
+        p.rounds = kept
+    record.total_rounds, record.initial_colour = rounds, initial
+    ids = sorted(p.id for p in record.players)
+    for pid in ids[: len(ids) // 2]:
+        record.accelerations[pid] = tuple(Fraction(rng.choice((0, 1, 2)), 2) for _ in range(rounds))
+    for _ in range(2):
+        record.prohibited.append((1, rounds, tuple(rng.sample(ids, 2))))
+    cut, out = folder / "cut.trf", folder / "cut-pairs.txt"
+    write_trf(record, cut)
+    done = subprocess.run([str(binary), "--dutch", str(cut), "-p", str(out)], capture_output=True)
+    back = read_trf(cut)
+    for p in back.players:
+        if len(p.rounds) >= r:
+            back.announced_byes.setdefault(r, {})[p.id] = p.rounds[r - 1].code
+            p.rounds = p.rounds[: r - 1]
+    if done.returncode:
+        return back, None, None
+    numbers = [int(x) for x in out.read_text().split()]
+    boards = list(zip(numbers[1::2], numbers[2::2], strict=True))
+    return back, {(w, b) for w, b in boards if b}, next((w for w, b in boards if not b), None)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=300, help="rounds to compare")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--system", default="dutch", help="Blossom's system")
+    parser.add_argument(
+        "--system",
+        default="dutch",
+        help="Blossom's system: a Swiss engine system, or fide-dutch (pairing.engine.fide_dutch)",
+    )
+    parser.add_argument(
+        "--sizes",
+        default=",".join(str(s) for s in SIZES),
+        help="comma-separated player counts to draw the tournaments from",
+    )
     parser.add_argument("--show", type=int, default=5, help="differing rounds to list")
+    parser.add_argument("--keep", type=Path, help="copy the tournaments with differences here")
+    parser.add_argument(
+        "--variants",
+        action="store_true",
+        help="add XXA acceleration and prohibited pairs to each round, paired by the oracle",
+    )
     args = parser.parse_args()
     binary = oracle()
     rng = random.Random(args.seed)
+    sizes = tuple(int(s) for s in args.sizes.split(","))
+    per_size: dict[int, list[int]] = {}
     compared = identical = boards = differing_boards = byes_differ = failed = 0
     examples = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         while compared < args.rounds:
-            players, rounds = rng.choice(SIZES), rng.choice((5, 7, 9, 11))
+            players, rounds = rng.choice(sizes), rng.choice((5, 7, 9, 11))
             try:
                 path = generate(binary, folder, players, rounds, rng.randrange(1, 10**9))
             except subprocess.CalledProcessError:
@@ -118,11 +182,20 @@ def main() -> int:
                 record = history_before(read_trf(path), r)
                 record.total_rounds = record.total_rounds or rounds  # -g writes no XXR
                 record.initial_colour = record.initial_colour or initial
+                if args.variants:
+                    record, expected, expected_bye = variant_round(
+                        binary, folder, path, r, rounds, initial, rng
+                    )
+                    if expected is None:
+                        continue  # no pairing exists: not counted
                 compared += 1
                 try:
-                    result = pair_round(
-                        request_from_record(record, r, system=args.system, seed=args.seed)
-                    )
+                    if args.system == "fide-dutch":
+                        result = pair_round_fide(fide_request_from_record(record, r))
+                    else:
+                        result = pair_round(
+                            request_from_record(record, r, system=args.system, seed=args.seed)
+                        )
                 except PairingError:
                     failed += 1
                     continue
@@ -131,16 +204,26 @@ def main() -> int:
                 boards += len(expected)
                 differing_boards += len(expected - mine)
                 byes_differ += bye != expected_bye
+                tally = per_size.setdefault(players, [0, 0])
+                tally[0] += 1
                 if mine == expected and bye == expected_bye:
                     identical += 1
+                    tally[1] += 1
                 elif len(examples) < args.show:
                     examples.append(f"{path.name} round {r}: {len(expected - mine)} boards differ")
+                    if args.keep:
+                        args.keep.mkdir(parents=True, exist_ok=True)
+                        (args.keep / path.name).write_bytes(path.read_bytes())
     print(f"system {args.system!r} against bbpPairings --dutch: {compared} rounds compared")
     print(f"identical rounds (pairs, colours and bye): {identical} ({identical / compared:.1%})")
     share = differing_boards / max(boards, 1)
     print(
         f"boards differing: {differing_boards} of {boards} ({share:.1%}); "
         f"byes differing: {byes_differ}; rounds Blossom could not pair: {failed}"
+    )
+    print(
+        "per size (identical/compared): "
+        + ", ".join(f"{n}: {t[1]}/{t[0]}" for n, t in sorted(per_size.items()))
     )
     for line in examples:
         print("  " + line)

@@ -1,0 +1,210 @@
+"""Edge weights: the quality criteria of C.04.3 C as one exact integer.
+
+A weight is a sequence of fields, the most important criterion in the highest
+bits. Each field is wide enough that the sum over any matching of its values
+stays inside it, so comparing two matchings by total weight compares their
+criteria lexicographically (C.04.3 A.8/A.9: a candidate is better when it is
+better on the first criterion where the two differ). Python integers are
+unbounded, so the comparison is exact however many criteria there are.
+
+Field widths: `size_bits` holds a count of players of one scoregroup; the
+"scoregroup ladder" (`ladder_bits` wide) holds one counter per scoregroup, the
+lowest scoregroup in the lowest bits, so a sum of `1 << ladder[score]` compares
+first by the count of the highest scores.
+
+From the top, for an edge between the higher-ranked `h` and the lower-ranked
+`l` (the bracket being paired and the next scoregroup are the only players
+whose criteria count; the rest only keep the round completable):
+
+1. completion (C.4) and the bye (C.2, C.04.1 c): 1 + the number of the two
+   who may not take the bye, so that the unpaired player is a bye candidate;
+2. pairs in the bracket (C.5), then their scores (C.6: the downfloaters'
+   scores as low as possible);
+3. pairs in the next scoregroup and their scores (C.7, the lookahead that
+   chooses the downfloaters so the next bracket pairs best);
+4. the bye assignee's unplayed games (C.9, 2025);
+5. colours, in the bracket only: topscorers' colour difference above 2
+   (C.10), topscorers' same colour three times (C.11), colour preferences
+   (C.12), strong preferences (C.13);
+6. floats, in the bracket only: downfloats and upfloats repeated from the
+   previous round (C.14, C.15) and from two rounds before (C.16, C.17), then
+   the scores of those downfloaters and of the upfloaters' opponents (C.18 to
+   C.21);
+7. room below for the choices of the bracket's procedure (which MDPs, which
+   exchanges, which transpositions: C.04.3 B.2 to B.5, D), filled in by
+   `engine.py`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pairing.engine.fide_dutch.players import Entrant
+
+
+def bits(n: int) -> int:
+    """Bits needed to write n (at least 1)."""
+    return max(1, int(n).bit_length())
+
+
+@dataclass(slots=True)
+class Layout:
+    """The sizes the weights are built from, fixed for the round.
+
+    ladder: the bit offset of each score's counter in a scoregroup ladder.
+    """
+
+    size_bits: int
+    ladder_bits: int
+    ladder: dict[Fraction, int]
+    rounds_before: int
+    last_round_rule: bool  # C.04.3 A.7: topscorers exist (the last round)
+    top_threshold: Fraction
+
+    @property
+    def low_bits(self) -> int:
+        """Bits reserved at the bottom for the bracket procedure (item 7)."""
+        return 3 * self.size_bits + 1
+
+
+def make_layout(order: list[Entrant], round_number: int, total_rounds: int, win) -> Layout:
+    sizes: dict[Fraction, int] = {}
+    for e in order:
+        sizes[e.score] = sizes.get(e.score, 0) + 1
+    ladder, offset = {}, 0
+    for score in sorted(sizes):  # the lowest scoregroup in the lowest bits
+        ladder[score] = offset
+        offset += bits(sizes[score])
+    rounds_before = round_number - 1
+    # A.7: topscorers are those with more than half the maximum possible score
+    # when the last round is paired (scores kept in tenths of a point, floored).
+    tenths = (rounds_before * Fraction(win) * 10).__floor__() >> 1
+    return Layout(
+        size_bits=bits(max(sizes.values(), default=1)),
+        ladder_bits=offset,
+        ladder=ladder,
+        rounds_before=rounds_before,
+        last_round_rule=rounds_before >= total_rounds - 1,
+        top_threshold=Fraction(tenths, 10),
+    )
+
+
+def may_meet(a: Entrant, b: Entrant, layout: Layout) -> bool:
+    """The absolute criteria C.1 (no rematch, no prohibited pair) and C.3 (two
+    players with the same absolute colour preference do not meet, unless one is a
+    topscorer in the last round)."""
+    if b.id in a.avoid or a.id in b.avoid:
+        return False
+    if a.absolute and b.absolute and a.due == b.due:
+        return layout.last_round_rule and (
+            a.score > layout.top_threshold or b.score > layout.top_threshold
+        )
+    return True
+
+
+def colours_compatible(a: str | None, b: str | None) -> bool:
+    return a != b or a is None or b is None
+
+
+def colour_terms(p: Entrant, q: Entrant) -> tuple[int, int, int, int]:
+    """The four colour criteria of a pair, 1 when the pair satisfies it."""
+    differ = p.due != q.due
+    c10 = p.imbalance <= 1 or q.imbalance <= 1 or differ
+    if p.imbalance == q.imbalance:
+        third = p.repeated is None or p.repeated != q.repeated
+    else:
+        lesser = q if p.imbalance > q.imbalance else p
+        third = lesser.repeated != (None if p.due is None else {"w": "b", "b": "w"}[p.due])
+    c11 = not p.absolute or not q.absolute or differ or third
+    c12 = colours_compatible(p.due, q.due)
+    c13 = (
+        (not p.strong and not p.absolute)
+        or (not q.strong and not q.absolute)
+        or (p.absolute and q.absolute)
+        or differ
+    )
+    return int(c10), int(c11), int(c12), int(c13)
+
+
+@dataclass(slots=True)
+class ByeContext:
+    """What the weights know of the pairing-allocated bye.
+
+    score: the score of the player the completed round leaves unpaired (every
+        bye candidate scores at most this); single: C.9 applies to this bracket
+        (the bye goes to a player of the scoregroups being paired now);
+    unplayed_rank: per number of played games among the players of the bye's
+        score, the count of those with at least as many games, less one: larger
+        for fewer games played, so the weights pair them first and leave the bye
+        to a player with the fewest unplayed games (C.9).
+    """
+
+    score: Fraction = Fraction(0)
+    single: bool = False
+    unplayed_rank: dict[int, int] | None = None
+
+
+def edge_weight(
+    high: Entrant,
+    low: Entrant,
+    in_bracket: bool,
+    in_next: bool,
+    bye: ByeContext,
+    layout: Layout,
+) -> int:
+    """The weight of pairing high (ranked higher) with low; 0 when they may not meet."""
+    if not may_meet(high, low, layout):
+        return 0
+    s, g = layout.size_bits, layout.ladder_bits
+    ladder = layout.ladder
+
+    def candidate(e: Entrant) -> bool:
+        return e.bye_ok and e.score <= bye.score
+
+    w = 1 + (not candidate(high)) + (not candidate(low))  # C.4, C.2
+    w = (w << s) + in_bracket  # C.5
+    w = (w << g) + ((1 << ladder[high.score]) if in_bracket else 0)  # C.6
+    w = (w << s) + in_next  # C.7
+    w = (w << g) + ((1 << ladder[high.score]) if in_next else 0)  # C.7
+    unplayed = 0  # C.9
+    if bye.single and bye.unplayed_rank is not None:
+        if high.score == bye.score:
+            unplayed += bye.unplayed_rank[len(high.played)]
+        if low.score == bye.score:
+            unplayed += bye.unplayed_rank[len(low.played)]
+    w = (w << (2 * s)) + unplayed
+    for term in colour_terms(low, high):  # C.10 to C.13
+        w = (w << s) + (term if in_bracket else 0)
+    higher_score = high.score > low.score
+    rounds = layout.rounds_before
+    for back in (1, 2)[: min(rounds, 2)]:  # C.14 to C.17
+        lf = low.float1 if back == 1 else low.float2
+        hf = high.float1 if back == 1 else high.float2
+        down = (lf == "down") + (high.score <= low.score and hf == "down")
+        w = (w << s) + (down if in_bracket else 0)
+        up = not (higher_score and lf == "up")
+        w = (w << s) + (int(up) if in_bracket else 0)
+    for back in (1, 2)[: min(rounds, 2)]:  # C.18 to C.21
+        lf = low.float1 if back == 1 else low.float2
+        hf = high.float1 if back == 1 else high.float2
+        value = 0
+        if in_bracket:
+            value = ((lf == "down") << ladder[low.score]) + ((hf == "down") << ladder[high.score])
+        w = (w << g) + value
+        value = 0
+        if in_bracket and not (lf == "up" and higher_score):
+            value = 1 << ladder[high.score]
+        w = (w << g) + value
+    return w << layout.low_bits
+
+
+def completion_weight(p: Entrant, o: Entrant, top: Fraction, layout: Layout) -> int:
+    """The weight that finds the bye's score when the number of players is odd:
+    complete the round (C.4) leaving a bye candidate (C.2) unpaired, and among
+    those, the one of the lowest scoregroup possible (C.04.3 A.5, C.9)."""
+    if not may_meet(p, o, layout):
+        return 0
+    w = 1 + (not p.bye_ok) + (not o.bye_ok)
+    w = (w << layout.ladder_bits) + layout.ladder[p.score] + layout.ladder[o.score]
+    return (w << layout.size_bits) + (p.score >= top)
