@@ -139,9 +139,16 @@ def generate_tournament(
     beta: float = 2.0,
     backend: str = "auto",
     rounds_played: int | None = None,
+    build=None,
+    pair=None,
 ) -> TournamentRecord:
     """A random tournament, complete or (with `rounds_played`) stopped after that many
-    rounds. Raises PairingError if a round cannot be paired."""
+    rounds. Raises PairingError if a round cannot be paired. `build` and `pair` (the
+    request builder and the pairing function) default to the Swiss engine's; FIDE's
+    Dutch brings its own."""
+    build = build or request_from_record
+    pair = pair or pair_round
+    engine_system = "dutch" if system == "fide-dutch" else system
     rng = np.random.default_rng([seed % 2**64, 7])
     n, rounds = config.players, config.rounds
     ratings = np.sort(rng.integers(config.lowest_rating, config.highest_rating + 1, n))[::-1]
@@ -171,10 +178,8 @@ def generate_tournament(
             player = record.players[k]
             if player.withdrawn_from is None or player.withdrawn_from > r:
                 record.set_entry(player, r, RoundEntry(None, "-", "H"))
-        request = request_from_record(
-            record, r, system=system, beta=beta, seed=seed, backend=backend
-        )
-        pairing = pair_round(request)
+        request = build(record, r, system=engine_system, beta=beta, seed=seed, backend=backend)
+        pairing = pair(request)
         white = np.array([rating_of[g.white] for g in pairing.games], dtype=float)
         black = np.array([rating_of[g.black] for g in pairing.games], dtype=float)
         outcome = draw_results(white, black, rng)

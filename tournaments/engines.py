@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from pairing.engine import mcmahon, roundrobin, swiss
+from pairing.engine.fide_dutch import fide_request_from_record, pair_round_fide
 from pairing.engine.mcmahon.ranks import RankError, parse_rank
 from pairing.engine.mcmahon.state import initial_mms
 from pairing.engine.rules import (
@@ -30,6 +31,7 @@ from tournaments.models import (
     ENGINE_SYSTEM,
     ROUND_ROBIN_CYCLES,
     ByeKind,
+    PairingSystem,
     Player,
     Round,
     Section,
@@ -139,13 +141,22 @@ def starting_mms(snapshot: SectionSnapshot) -> dict[int, float]:
 # Requests -------------------------------------------------------------------------
 
 
+def is_fide(section: Section) -> bool:
+    return section.pairing_system == PairingSystem.FIDE_DUTCH
+
+
 def swiss_request(snapshot: SectionSnapshot, number: int) -> swiss.SwissRequest:
     section = snapshot.section
     record = snapshot.record(through_round=number - 1)
-    request = request_from_record(
+    # FIDE's Dutch reads floats and ranks the FIDE way (C.04.3 A.2, A.4).
+    build = fide_request_from_record if is_fide(section) else request_from_record
+    request = build(
         record,
         number,
-        system=ENGINE_SYSTEM.get(section.pairing_system, section.pairing_system),
+        # (FIDE's Dutch fixes the colour limits itself and ignores the system and beta)
+        system="dutch"
+        if is_fide(section)
+        else ENGINE_SYSTEM.get(section.pairing_system, section.pairing_system),
         beta=float(section.beta),
         seed=section.seed,
         initial_colour=section.first_colour or None,
@@ -240,7 +251,8 @@ def mcmahon_request(
 def _swiss_round(snapshot: SectionSnapshot, number: int) -> PairedRound:
     section = snapshot.section
     try:
-        pairing = swiss.pair_round(swiss_request(snapshot, number))
+        request = swiss_request(snapshot, number)
+        pairing = pair_round_fide(request) if is_fide(section) else swiss.pair_round(request)
     except swiss.PairingError as exc:
         raise PairingFailed(str(exc)) from exc
     except swiss.RequestError as exc:

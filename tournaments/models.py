@@ -65,6 +65,13 @@ class GameKind(models.TextChoices):
 class PairingSystem(models.TextChoices):
     """Stored values; the labels are what the arbiter reads in the section form."""
 
+    FIDE_DUTCH = (
+        "fide-dutch",
+        _(
+            "FIDE Dutch (C.04.3): for rated events, paired exactly as the FIDE-endorsed "
+            "engines do (slower above about 100 players)"
+        ),
+    )
     MWM_DUTCH = "mwm-dutch", _("Dutch (MWM paper): top half against bottom half, one matching")
     MWM_BURSTEIN = "mwm-burstein", _("Burstein (MWM paper): top against bottom of each score group")
     MONRAD = "monrad", _("Monrad: each player against the next one down (1-2, 3-4)")
@@ -86,6 +93,7 @@ LEGACY_SYSTEM = {"dutch": PairingSystem.MWM_DUTCH, "burstein": PairingSystem.MWM
 
 SWISS_SYSTEMS = frozenset(
     {
+        PairingSystem.FIDE_DUTCH,
         PairingSystem.MWM_DUTCH,
         PairingSystem.MWM_BURSTEIN,
         PairingSystem.MONRAD,

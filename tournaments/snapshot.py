@@ -30,7 +30,6 @@ from functools import cached_property
 from pairing.engine.acceleration import virtual_points
 from pairing.record import PlayerRecord, RoundEntry, TournamentRecord
 from tournaments.models import (
-    ENGINE_SYSTEM,
     Bye,
     ByeKind,
     ByeRequest,
@@ -297,7 +296,9 @@ class SectionSnapshot:
                 for code, value in section_points(section).items()
                 if code != "*"
             },
-            system=ENGINE_SYSTEM.get(section.pairing_system, section.pairing_system),
+            # TRF-26's system code (192) exists for FIDE's systems only; engines refuse
+            # any other (the XXA lines carry an acceleration).
+            system="FIDE_DUTCH_2025" if section.pairing_system == "fide-dutch" else "",
         )
         for p in self.players:
             rounds = []

@@ -17,7 +17,10 @@ those engines can run Blossom instead:
       RetiredRate, HighestRating, LowestRating, PointsForWin, ...), results
       drawn from Milvang's model, every round paired by Blossom.
 
-Systems: --dutch --burstein --monrad --random --random2 --adjacent.
+Systems: --dutch (FIDE's Dutch, C.04.3 2025, paired exactly as bbpPairings and
+JaVaFo pair it), and the MWM paper's systems: --mwm-dutch --burstein (= --mwm-burstein,
+the paper's Burstein until a FIDE-exact Burstein exists) --monrad --random --random2
+--adjacent.
 Options: --beta B (largest colour difference, default 2), --seed S (random
 systems, first-round colour, generator), --explain (why each board and bye),
 --json (pairing with explanations, or the check report, as JSON), --backend
@@ -60,6 +63,7 @@ class SizeLimitError(Exception):
 TRF_MAX_PLAYERS = 9999  # pairing numbers have four columns
 # The paper's systems under names that say so (the section settings use the same).
 PAPER_NAMES = {"dutch": "mwm-dutch", "burstein": "mwm-burstein"}
+FIDE_DUTCH = "fide-dutch"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -70,15 +74,29 @@ def build_parser() -> argparse.ArgumentParser:
         add_help=True,
     )
     systems = parser.add_mutually_exclusive_group(required=True)
+    systems.add_argument(
+        "--dutch",
+        "--fide-dutch",
+        dest="system",
+        action="store_const",
+        const=FIDE_DUTCH,
+        help="FIDE's Dutch system (C.04.3, rules of 1 July 2025), exactly as the "
+        "FIDE-endorsed engines pair it",
+    )
     for name in SYSTEM_ORDER:
-        flags = [f"--{name}"]
         summary = SYSTEMS[name].summary
-        if name in PAPER_NAMES:  # the explicit name, which stays when FIDE's system arrives
-            flags.append(f"--{PAPER_NAMES[name]}")
+        if name == "dutch":  # the paper's Dutch keeps its explicit name only
+            flags = [f"--{PAPER_NAMES[name]}"]
+            summary += " (the MWM paper's Dutch: not FIDE's C.04.3 rules to the letter)"
+        elif name in PAPER_NAMES:
+            flags = [f"--{name}", f"--{PAPER_NAMES[name]}"]
             summary += (
                 f" (the MWM paper's {name.capitalize()}, also --{PAPER_NAMES[name]}; "
-                "not FIDE's C.04.3 rules to the letter)"
+                "not FIDE's C.04.3 rules to the letter: --burstein keeps meaning the paper's "
+                "Burstein until a FIDE-exact Burstein exists)"
             )
+        else:
+            flags = [f"--{name}"]
         systems.add_argument(*flags, dest="system", action="store_const", const=name, help=summary)
     parser.add_argument("input", nargs="?", help="tournament in FIDE TRF")
     mode = parser.add_mutually_exclusive_group(required=True)
@@ -140,12 +158,26 @@ def _write(path: str, text: str, out: TextIO) -> None:
         Path(path).write_text(text, encoding="utf-8")
 
 
+def _engine(system: str):
+    """(request builder, pairing function) of a system: FIDE's Dutch has its own (it
+    reads floats and ranks the FIDE way), the paper's systems share the Swiss engine's."""
+    if system == FIDE_DUTCH:
+        from pairing.engine.fide_dutch import fide_request_from_record, pair_round_fide
+
+        return fide_request_from_record, pair_round_fide
+    return request_from_record, pair_round
+
+
+def _options(args: argparse.Namespace) -> dict:
+    system = "dutch" if args.system == FIDE_DUTCH else args.system  # FIDE's ignores it
+    return {"system": system, "beta": args.beta, "seed": args.seed, "backend": args.backend}
+
+
 def run_pair(args: argparse.Namespace, out: TextIO) -> int:
     record = read_trf(args.input)
-    request = request_from_record(
-        record, system=args.system, beta=args.beta, seed=args.seed, backend=args.backend
-    )
-    pairing = pair_round(request)
+    build, pair = _engine(args.system)
+    request = build(record, **_options(args))
+    pairing = pair(request)
     if args.json:
         document = pairing.to_dict()
         if args.pair == "-":
@@ -195,9 +227,8 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     note = record.infer_total_rounds()
     if note:
         err.write(f"blossom-pairing: {note}\n")
-    checks = check_tournament(
-        record, system=args.system, beta=args.beta, seed=args.seed, backend=args.backend
-    )
+    build, pair = _engine(args.system)
+    checks = check_tournament(record, build=build, pair=pair, **_options(args))
     if args.json:
         out.write(
             json.dumps(
@@ -227,8 +258,15 @@ def run_generate(args: argparse.Namespace, err: TextIO) -> int:
         raise SizeLimitError(f"a TRF holds at most {TRF_MAX_PLAYERS} players, not {config.players}")
     for key in config.ignored:
         err.write(f"blossom-pairing: {key} is ignored: results follow Milvang's model\n")
+    build, pair = _engine(args.system)
     record = generate_tournament(
-        config, system=args.system, seed=args.seed, beta=args.beta, backend=args.backend
+        config,
+        system=args.system,
+        seed=args.seed,
+        beta=args.beta,
+        backend=args.backend,
+        build=build,
+        pair=pair,
     )
     try:
         write_trf(record, args.output)

@@ -50,7 +50,7 @@ def test_pair_to_stdout_in_the_common_engine_format(tmp_path):
 def test_pair_to_a_file_with_explanations(tmp_path):
     _, path = _partial(tmp_path)
     target = tmp_path / "pairs.txt"
-    code, out, _ = run("--dutch", path, "-p", target, "--explain")
+    code, out, _ = run("--mwm-dutch", path, "-p", target, "--explain")
     assert code == 0
     assert target.read_text().splitlines()[0] == "8"
     assert out.startswith("Board 1: ") and "Bye: " in out
@@ -115,9 +115,11 @@ def _round_robin_of_four() -> TournamentRecord:
 def test_no_valid_pairing_is_exit_1_and_names_players(tmp_path):
     path = tmp_path / "rr.trf"
     write_trf(_round_robin_of_four(), path)
-    code, out, err = run("--dutch", path, "-p")
+    code, out, err = run("--mwm-dutch", path, "-p")
     assert code == 1 and out == ""
     assert "No pairing exists for round 4" in err and "already played" in err
+    code, out, err = run("--dutch", path, "-p")  # FIDE's Dutch says which criteria fail
+    assert code == 1 and out == "" and "absolute criteria (C.04.3 C.1 to C.3)" in err
 
 
 def test_a_finished_tournament_is_invalid_input(tmp_path):
@@ -130,7 +132,7 @@ def test_a_finished_tournament_is_invalid_input(tmp_path):
 def test_size_limit_is_exit_4(tmp_path, monkeypatch):
     _, path = _partial(tmp_path)
     monkeypatch.setattr("pairing.engine.swiss.weights.WEIGHT_LIMIT", 10)
-    code, _, err = run("--dutch", path, "-p")
+    code, _, err = run("--mwm-dutch", path, "-p")
     assert code == 4 and "beyond the supported" in err
 
 
@@ -148,7 +150,7 @@ def test_unexpected_error_is_exit_2(tmp_path, monkeypatch):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(cli, "pair_round", boom)
-    code, _, err = run("--dutch", path, "-p")
+    code, _, err = run("--mwm-dutch", path, "-p")
     assert code == 2 and "unexpected error" in err and "boom" in err
 
 
@@ -288,14 +290,28 @@ def test_a_finished_file_without_xxr_is_checked_with_its_rounds_inferred(tmp_pat
     assert sum(line.strip()[:1].isdigit() for line in captured.out.splitlines()) == 15
 
 
-@pytest.mark.parametrize(
-    ("explicit", "short"), [("--mwm-dutch", "--dutch"), ("--mwm-burstein", "--burstein")]
-)
+@pytest.mark.parametrize(("explicit", "short"), [("--mwm-burstein", "--burstein")])
 def test_the_papers_systems_answer_to_their_explicit_names(tmp_path, explicit, short):
     _, path = _partial(tmp_path)
     assert run(explicit, path, "-p") == run(short, path, "-p")
     text = " ".join(cli.build_parser().format_help().split())
     assert explicit in text and "not FIDE's C.04.3 rules to the letter" in text
+
+
+def test_dutch_is_fides_dutch_and_the_papers_dutch_has_its_own_name(tmp_path):
+    """--dutch (and --fide-dutch) pair by FIDE's C.04.3; --mwm-dutch is the paper's."""
+    from pairing.engine.fide_dutch import fide_request_from_record, pair_round_fide
+
+    _, path = _partial(tmp_path)
+    fide = run("--dutch", path, "-p")
+    assert fide == run("--fide-dutch", path, "-p") and fide[0] == 0
+    expected = pair_round_fide(fide_request_from_record(read_trf(path)))
+    assert fide[1] == cli.pairs_text(expected)
+    paper = run("--mwm-dutch", path, "-p")
+    assert paper[0] == 0 and paper[1] != fide[1]  # this round is one where they differ
+    text = " ".join(cli.build_parser().format_help().split())
+    assert "--dutch, --fide-dutch FIDE's Dutch system (C.04.3" in text
+    assert "--mwm-dutch" in text and "--burstein keeps meaning the paper's Burstein" in text
 
 
 def test_the_check_list_shows_each_players_pairing_history(tmp_path):

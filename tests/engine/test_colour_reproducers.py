@@ -25,7 +25,7 @@ def _pairs(text: str) -> set[str]:
     return {line.strip() for line in text.splitlines()[1:] if line.strip()}
 
 
-@pytest.mark.parametrize("system", ["--dutch", "--burstein"])
+@pytest.mark.parametrize("system", ["--mwm-dutch", "--burstein", "--dutch"])
 def test_compatible_preferences_survive_a_missed_round(system):
     """Board 12-9: both have colour difference 0 and different last colours, one missed
     a round; each must get the colour due (9 white, 12 black), not both the opposite."""
@@ -33,20 +33,22 @@ def test_compatible_preferences_survive_a_missed_round(system):
     assert code == 0, err
     pairs = _pairs(out)
     assert "12 9" not in pairs
-    if system == "--dutch":
+    if system in ("--mwm-dutch", "--dutch"):
         assert "9 12" in pairs
 
 
-def test_a_forfeit_on_board_one_of_round_one_does_not_reverse_the_initial_colour():
-    code, out, err = run("--dutch", REPRO / "initial_colour_forfeit_r1.trf", "-c")
+@pytest.mark.parametrize("system", ["--mwm-dutch", "--dutch"])
+def test_a_forfeit_on_board_one_of_round_one_does_not_reverse_the_initial_colour(system):
+    code, out, err = run(system, REPRO / "initial_colour_forfeit_r1.trf", "-c")
     assert code == 0, err
     assert "Round 1: same as Blossom's pairing" in out and "colours reversed" not in out
 
 
-def test_last_round_non_topscorers_with_the_same_absolute_preference_do_not_meet():
+@pytest.mark.parametrize("system", ["--mwm-dutch", "--dutch"])
+def test_last_round_non_topscorers_with_the_same_absolute_preference_do_not_meet(system):
     """Round 11 of 11: players 13 and 8 (4 and 4.5 points, no topscorers) both must
     have white; only topscorers are freed of the colour limits in the last round."""
-    code, out, _ = run("--dutch", REPRO / "last_round_nontopscorers_same_absolute.trf", "-p", "-")
+    code, out, _ = run(system, REPRO / "last_round_nontopscorers_same_absolute.trf", "-p", "-")
     assert code == 0
     pairs = {frozenset(map(int, line.split())) for line in out.splitlines()[1:] if " " in line}
     assert frozenset((13, 8)) not in pairs

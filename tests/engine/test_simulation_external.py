@@ -25,7 +25,7 @@ DOUBLE = Path(__file__).parent / "fixtures" / "engine_double.py"
 
 
 def double(mode: str) -> str:
-    return shlex.join([sys.executable, str(DOUBLE), "--mode", mode, "--dutch"])
+    return shlex.join([sys.executable, str(DOUBLE), "--mode", mode, "--mwm-dutch"])
 
 
 BASE = SimulationConfig(players=9, rounds=4, events=2, seed=3)

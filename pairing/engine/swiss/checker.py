@@ -134,14 +134,18 @@ def check_round(
     beta: float = 2.0,
     seed: int = 0,
     backend: str = "auto",
+    build=None,
+    pair=None,
 ) -> RoundCheck:
-    request = request_from_record(
+    """`build` and `pair` (request builder, pairing function) default to this engine's;
+    FIDE's Dutch brings its own."""
+    request = (build or request_from_record)(
         record, round_number, system=system, beta=beta, seed=seed, backend=backend
     )
     recorded = recorded_round(record, round_number)
     broken = absolute_rule_breaks(request, recorded)
     try:
-        ours = pair_round(request)
+        ours = (pair or pair_round)(request)
     except PairingError as exc:
         return RoundCheck(round_number, tuple(broken), (), str(exc))
     diffs = _differences(recorded, ours.pairs(), ours.pairing_allocated_bye)
