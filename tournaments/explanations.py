@@ -189,6 +189,7 @@ EXPLANATION_TEXTS: dict[str, Any] = {
     "system-random2": pgettext_lazy("pairing system", "Random2"),
     "system-adjacent": pgettext_lazy("pairing system", "Adjacent (1-2, 3-4)"),
     "system-external": pgettext_lazy("pairing system", "External engine"),
+    "system-fide-dutch": pgettext_lazy("pairing system", "FIDE Dutch (C.04.3)"),
     "system-other": "%(name)s",
     "system-count": pgettext_lazy("a system and how many events it failed", "%(name)s %(n)s"),
     "about-dutch": _(
@@ -203,6 +204,9 @@ EXPLANATION_TEXTS: dict[str, Any] = {
     ),
     "about-adjacent": _("each player against the next one down, as in many club events"),
     "about-external": _("the pairings of the external engine"),
+    "about-fide-dutch": _(
+        "FIDE's Dutch rules (C.04.3) to the letter, as rated events must be paired"
+    ),
     "trait-rank-best": _("best expected ranking quality"),
     "trait-rank-among": _("among the best expected ranking quality"),
     "trait-floats-best": _("fewest floaters"),

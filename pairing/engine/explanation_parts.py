@@ -199,6 +199,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "system-random2": "Random2",
     "system-adjacent": "Adjacent (1-2, 3-4)",
     "system-external": "External engine",
+    "system-fide-dutch": "FIDE Dutch (C.04.3)",
     "system-other": "%(name)s",
     "system-count": "%(name)s %(n)s",
     "about-dutch": (
@@ -211,6 +212,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "about-random2": "the upper half of each score group against a random player of the lower half",
     "about-adjacent": "each player against the next one down, as in many club events",
     "about-external": "the pairings of the external engine",
+    "about-fide-dutch": "FIDE's Dutch rules (C.04.3) to the letter, as rated events must be paired",
     "trait-rank-best": "best expected ranking quality",
     "trait-rank-among": "among the best expected ranking quality",
     "trait-floats-best": "fewest floaters",

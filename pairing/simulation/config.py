@@ -20,7 +20,8 @@ from pairing.simulation.strengths import StrengthModel, parse_strength
 DEFAULT_TIEBREAKS = ("DE", "WIN", "BPG", "ARO-C1", "BH-C1", "BH", "SB")
 PAPER_SYSTEMS = ("dutch", "burstein", "monrad", "random", "random2")
 EXTERNAL = "external"
-BLOSSOM_SYSTEMS = ("dutch", "burstein", "monrad", "random", "random2", "adjacent")
+FIDE_DUTCH = "fide-dutch"  # FIDE's C.04.3 to the letter (pairing.engine.fide_dutch)
+BLOSSOM_SYSTEMS = ("dutch", "burstein", "monrad", "random", "random2", "adjacent", FIDE_DUTCH)
 
 
 class SimulationConfigError(ValueError):
@@ -104,7 +105,7 @@ class SimulationConfig:
                 get_method(acronym)
             except ValueError as exc:
                 raise SimulationConfigError(f"tiebreaks: {exc}") from None
-        unknown = [s for s in self.systems if s != EXTERNAL and s not in SYSTEMS]
+        unknown = [s for s in self.systems if s not in (EXTERNAL, FIDE_DUTCH) and s not in SYSTEMS]
         if unknown:
             raise SimulationConfigError(f"systems: the engine does not know {unknown[0]!r}")
 

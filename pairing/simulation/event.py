@@ -26,7 +26,7 @@ import numpy as np
 from pairing.engine.swiss import PairingError, pair_round
 from pairing.engine.swiss.checker import RecordedRound, absolute_rule_breaks
 from pairing.record_table import table_from_record
-from pairing.simulation.config import EXTERNAL, SimulationConfig
+from pairing.simulation.config import EXTERNAL, FIDE_DUTCH, SimulationConfig
 from pairing.simulation.external import ExternalEngine, ExternalEngineError
 from pairing.simulation.metrics import (
     absolute_colour_difference,
@@ -142,7 +142,7 @@ def play_event(
     t = SimTournament(
         elo=field.elo, total_rounds=config.rounds, initial_colour=setup.initial_colour
     )
-    engine_system = "dutch" if system == EXTERNAL else system
+    engine_system = "dutch" if system in (EXTERNAL, FIDE_DUTCH) else system
     floats = violations = paradox = games_played = 0
     actual = maximum = 0.0
     acd: list[int] = []
@@ -162,6 +162,15 @@ def play_event(
                     expected={p.id for p in request.players if p.active},
                 )
                 pairs, bye = list(answer.games), answer.pairing_bye
+            elif system == FIDE_DUTCH:
+                from pairing.engine.fide_dutch import fide_request_from_record, pair_round_fide
+
+                # FIDE's floats and ranking come from the record (C.04.3 A.2, A.4).
+                fide = fide_request_from_record(
+                    t.record, r, system="dutch", beta=config.beta, seed=setup.engine_seed
+                )
+                pairing = pair_round_fide(fide)
+                pairs, bye = pairing.pairs(), pairing.pairing_allocated_bye
             else:
                 pairing = pair_round(request)
                 pairs, bye = pairing.pairs(), pairing.pairing_allocated_bye

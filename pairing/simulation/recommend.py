@@ -22,6 +22,7 @@ NAMES = {
     "random2": "Random2",
     "adjacent": "Adjacent (1-2, 3-4)",
     "external": "External engine",
+    "fide-dutch": "FIDE Dutch (C.04.3)",
 }
 ABOUT = {
     "dutch": (
@@ -34,6 +35,7 @@ ABOUT = {
     "random2": "the upper half of each score group against a random player of the lower half",
     "adjacent": "each player against the next one down, as in many club events",
     "external": "the pairings of the external engine",
+    "fide-dutch": "FIDE's Dutch rules (C.04.3) to the letter, as rated events must be paired",
 }
 
 

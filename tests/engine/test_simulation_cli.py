@@ -188,7 +188,13 @@ def test_the_advice_is_said_in_parts_that_read_as_its_english():
         _doc(dutch=(0.600, 20.0), burstein=(0.604, 20.1), monrad=(0.598, 19.9)),
         _doc(random=(0.7, 30.0), adjacent=(0.5, 10.0), dutch=(0.6, 20.0)),
         _doc(dutch=(0.6, 20.0), burstein=(0.6, 20.0)),
-        _doc(random=(0.6, 20.0), random2=(0.6, 20.0), adjacent=(0.6, 20.0), monrad=(0.6, 20.0)),
+        _doc(
+            random=(0.6, 20.0),
+            random2=(0.6, 20.0),
+            adjacent=(0.6, 20.0),
+            monrad=(0.6, 20.0),
+            **{"fide-dutch": (0.6, 20.0)},
+        ),
     ]
     docs[1]["systems"]["external"].update(violations=3, failures=2)
     docs[3]["systems"]["random"]["acd_final"] = {"mean": 1.0, "ci95": [0.9, 1.1]}

@@ -58,6 +58,7 @@ def test_starting_needs_a_login(client):
         ({"rounds": 5}, "4 players can play at most 3 rounds without meeting twice."),
         ({"low": 2100}, "the highest rating must not be below the lowest"),
         ({"players": ""}, "This field is required."),
+        ({"players": 100, "fide_dutch": "on"}, "FIDE Dutch: at most 64 players here"),
     ],
 )
 def test_bad_settings_come_back_with_the_error_beside_the_field(client, changes, message):
@@ -168,3 +169,25 @@ def test_user_input_is_escaped(client):
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert section.pk
+
+
+def test_the_lab_compares_fides_dutch_with_the_papers_systems_when_asked(
+    client, django_capture_on_commit_callbacks
+):
+    client.force_login(UserFactory())
+    settings_ = {**TINY, "players": 8, "rounds": 3, "fide_dutch": "on"}
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("lab:home"), settings_)
+    job = SimulationJob.objects.get()
+    assert job.status == "done", job.message
+    assert sorted(job.report["systems"]) == sorted(
+        ["dutch", "burstein", "monrad", "random", "random2", "fide-dutch"]
+    )
+    assert job.report["systems"]["fide-dutch"]["violations"] == 0
+    page = client.get(response["Location"]).content.decode()
+    assert "<strong>FIDE Dutch (C.04.3):</strong>" in page
+    # Without the box the same field is another run, of the paper's systems only.
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("lab:home"), {**settings_, "fide_dutch": ""})
+    other = SimulationJob.objects.exclude(pk=job.pk).get()
+    assert "fide-dutch" not in other.report["systems"]

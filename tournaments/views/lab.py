@@ -109,6 +109,13 @@ class LabForm(forms.Form):
         help_text=_("More events give narrower intervals and take longer."),
         error_messages=_limits("simulated events"),
     )
+    fide_dutch = forms.BooleanField(
+        label=_("Also FIDE Dutch (C.04.3)"),
+        required=False,
+        help_text=_(
+            "FIDE's rules to the letter, beside the paper's systems; slower, up to 64 players."
+        ),
+    )
     section = forms.TypedChoiceField(
         label=_("Or use one of your sections"),
         required=False,
@@ -142,7 +149,9 @@ class LabForm(forms.Form):
         try:
             section = self.sections.get(data.get("section")) if data.get("section") else None
             if section is not None:
-                data["config"] = lab_config_for_section(section=section, events=data["events"])
+                data["config"] = lab_config_for_section(
+                    section=section, events=data["events"], fide_dutch=data.get("fide_dutch")
+                )
             else:
                 data["config"] = lab_config(
                     players=data["players"],
@@ -150,6 +159,7 @@ class LabForm(forms.Form):
                     low=data["low"],
                     high=data["high"],
                     events=data["events"],
+                    fide_dutch=bool(data.get("fide_dutch")),
                 )
         except LabInputError as exc:
             field = exc.field if exc.field in self.fields else None
