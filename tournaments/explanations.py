@@ -181,6 +181,23 @@ EXPLANATION_TEXTS: dict[str, Any] = {
     "hand-paired-together": _("Paired together after a hand edit."),
     "hand-left-over": _("left over after a hand edit"),
     "hand-bye": _("given by hand"),
+    # FIDE's Dutch (pairing.engine.fide_dutch)
+    "fide-board": _(
+        "Board %(board)s: FIDE Dutch (C.04.3); %(white)s has white, %(black)s black: %(rule)s."
+    ),
+    "fide-float": _("A float of %(points)s."),
+    "fide-e1": _("each gets the colour due, or the one who has a preference gets it (E.1)"),
+    "fide-e2": _("the stronger colour preference is granted (E.2)"),
+    "fide-e3": _(
+        "colours alternate from the latest round in which the two had different colours (E.3)"
+    ),
+    "fide-e4": _("the higher-ranked player gets the colour preferred (E.4)"),
+    "fide-e5": _(
+        "no colour preference: the higher-ranked player takes the initial colour, by rank (E.5)"
+    ),
+    "fide-bye": _(
+        "%(name)s has the pairing-allocated bye, as C.04.1 c and C.04.3 C.2 and C.9 give it."
+    ),
     # the simulation lab's advice (pairing.simulation.recommend)
     "system-dutch": pgettext_lazy("pairing system", "Dutch"),
     "system-burstein": pgettext_lazy("pairing system", "Burstein"),

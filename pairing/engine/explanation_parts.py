@@ -191,6 +191,23 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     ),
     "mm-bye-absent": "not playing this round",
     "mm-bye-requested": "asked not to be paired this round",
+    # FIDE's Dutch (pairing.engine.fide_dutch)
+    "fide-board": (
+        "Board %(board)s: FIDE Dutch (C.04.3); %(white)s has white, %(black)s black: %(rule)s."
+    ),
+    "fide-float": "A float of %(points)s.",
+    "fide-e1": "each gets the colour due, or the one who has a preference gets it (E.1)",
+    "fide-e2": "the stronger colour preference is granted (E.2)",
+    "fide-e3": (
+        "colours alternate from the latest round in which the two had different colours (E.3)"
+    ),
+    "fide-e4": "the higher-ranked player gets the colour preferred (E.4)",
+    "fide-e5": (
+        "no colour preference: the higher-ranked player takes the initial colour, by rank (E.5)"
+    ),
+    "fide-bye": (
+        "%(name)s has the pairing-allocated bye, as C.04.1 c and C.04.3 C.2 and C.9 give it."
+    ),
     # the simulation lab's advice (pairing.simulation.recommend)
     "system-dutch": "Dutch",
     "system-burstein": "Burstein",

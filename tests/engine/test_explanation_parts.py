@@ -244,7 +244,7 @@ def test_mcmahon_parts_on_real_events(path):
         _check_mcmahon(pairing)
 
 
-LAB_PREFIXES = ("system", "about", "trait", "figures", "headline", "note")
+LAB_PREFIXES = ("system", "about", "trait", "figures", "headline", "note", "fide")
 
 
 def test_the_parts_cover_every_key():
@@ -259,7 +259,8 @@ def test_the_parts_cover_every_key():
     for seed in range(8):
         test_mcmahon_parts_say_the_english_text(seed)
     rare = {"could-not-take-bye", "reason-banding", "reason-play_in", "reason-play_out"}
-    # The simulation lab's advice has its own test (tests/engine/test_simulation_cli.py).
+    # The simulation lab's advice has its own test (tests/engine/test_simulation_cli.py),
+    # FIDE's Dutch the next one.
     lab = {k for k in ENGLISH if k.split("-")[0] in LAB_PREFIXES}
     assert set(ENGLISH) - set(SWISS_KEYS) - set(MCMAHON_KEYS) - lab <= rare
 
@@ -273,3 +274,32 @@ def test_a_wrong_part_is_caught():
     assert render_english(parts) != board.text
     with pytest.raises(KeyError):
         render_english([["no-such-key", {}]])
+
+
+def test_fides_dutch_explains_every_board_and_bye_in_parts():
+    """FIDE's Dutch says each board's colour rule (C.04.3 E) and each float and bye in
+    parts that read as its English text; generated events reach every rule."""
+    from pairing.engine.fide_dutch import fide_request_from_record, pair_round_fide
+    from pairing.generate import generate_tournament, parse_config
+
+    used = set()
+    for seed in range(4):
+        config = parse_config("PlayersNumber=13\nRoundsNumber=6\nForfeitRate=10\n")
+        record = generate_tournament(
+            config,
+            system="fide-dutch",
+            seed=seed,
+            build=fide_request_from_record,
+            pair=pair_round_fide,
+            rounds_played=5,
+        )
+        pairing = pair_round_fide(fide_request_from_record(record))
+        for item in [g.explanation for g in pairing.games] + list(pairing.byes):
+            text = item.text if hasattr(item, "text") else item.reason
+            assert item.parts and render_english(list(item.parts)) == text
+            for p in item.parts:
+                used.add(p[0])
+                used.update(v[0] for v in p[1].values() if isinstance(v, list))
+    fide = {k for k in ENGLISH if k.startswith("fide-")}
+    assert {"fide-board", "fide-float", "fide-e1", "fide-bye"} <= used
+    assert len(used & fide) >= 6, sorted(used & fide)  # the bye, a float and four rules

@@ -32,6 +32,7 @@ from __future__ import annotations
 import time
 from fractions import Fraction
 
+from pairing.engine.explanation_parts import part, points_part, render_english
 from pairing.engine.fide_dutch.colours import white_of
 from pairing.engine.fide_dutch.matcher import Matcher
 from pairing.engine.fide_dutch.players import Entrant, entrants
@@ -42,6 +43,7 @@ from pairing.engine.fide_dutch.weights import (
     edge_weight,
     make_layout,
 )
+from pairing.engine.swiss.colours import label_value
 from pairing.engine.swiss.engine import initial_colour
 from pairing.engine.swiss.errors import PairingError
 from pairing.engine.swiss.explain import explain_absence
@@ -52,6 +54,7 @@ from pairing.engine.swiss.result import (
     Diagnostics,
     Game,
     SwissPairing,
+    points_text,
 )
 
 SYSTEM = "fide-dutch"
@@ -361,6 +364,17 @@ class _Round:
         return mate
 
 
+# The colour rule of C.04.3 E that decided a board, as an explanation part.
+FIDE_COLOUR_RULES = {
+    "preferences": "fide-e1",
+    "forced": "fide-e2",
+    "colour-difference": "fide-e2",
+    "alternation": "fide-e3",
+    "rank": "fide-e4",
+    "initial": "fide-e5",
+}
+
+
 def _result(
     request: SwissRequest, order: list[Entrant], mates, stats: dict[str, float]
 ) -> SwissPairing:
@@ -368,6 +382,7 @@ def _result(
     bye = None
     seen = set()
     initial = initial_colour(request)  # E.5: given, or drawn from the seed as Blossom does
+    labels = {p.id: label_value(p) for p in request.players}
     for v in range(len(order)):
         m = mates[v]
         if m is None:
@@ -399,6 +414,17 @@ def _result(
             float_pairs += 1
             hi, lo = (wp, bp) if wp.score > bp.score else (bp, wp)
             down, up = hi.id, lo.id
+        parts = [
+            part(
+                "fide-board",
+                board=board,
+                white=labels[wp.id],
+                black=labels[bp.id],
+                rule=part(FIDE_COLOUR_RULES[rule]),
+            )
+        ]
+        if diff:
+            parts.append(part("fide-float", points=points_part(points_text(diff))))
         explanation = BoardExplanation(
             kind="float" if diff else "in-group",
             score_difference=diff,
@@ -407,8 +433,9 @@ def _result(
             white_got_due=None if wp.due is None else wp.due == "w",
             black_got_due=None if bp.due is None else bp.due == "b",
             colour_rule=rule,
-            flags=(),
-            text=f"FIDE Dutch (C.04.3): {wp.id} - {bp.id}, colours by {rule} (E).",
+            flags=("float",) if diff else ("in-group",),
+            text=render_english(parts),
+            parts=tuple(parts),
         )
         out_games.append(Game(board, wp.id, bp.id, explanation))
     byes = []
@@ -417,9 +444,9 @@ def _result(
             Bye(
                 bye.id,
                 "pairing-allocated",
-                f"player {bye.id} is left unpaired by the FIDE Dutch pairing "
-                "(C.04.1 c, C.04.3 C.2, C.9).",
-                (),
+                render_english(bye_parts := [part("fide-bye", name=labels[bye.id])]),
+                ("odd-number",),
+                parts=tuple(bye_parts),
             )
         )
     for p in request.players:
