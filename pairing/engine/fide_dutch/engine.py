@@ -25,6 +25,12 @@ left unpaired in a bracket move down to the next one (A.4 a). The player left
 over at the end takes the pairing-allocated bye (C.04.1 c; eligibility by
 C.04.2 2025 and C.2: no one twice, no one after an unplayed win). Colours follow
 C.04.3 E (`colours.py`).
+
+The result is the Swiss engine's `SwissPairing`: boards ordered by the higher
+player's score, the lower player's score, then the higher player's rank; the
+diagnostics give the float pairs, score and colour differences, the allowed pairs
+("edges") and, in `timings`, the seconds and the matchings solved (the weight
+fields stay 0: the weights are integers of hundreds of bits, one per step).
 """
 
 from __future__ import annotations
@@ -406,7 +412,11 @@ def _result(
     out_games = []
     float_pairs = 0
     diffs = []
+    # Colour difference (A.6) of every player to pair, after this round.
+    difference = {e.id: e.played.count("w") - e.played.count("b") for e in order}
     for board, (wp, bp, rule) in enumerate(games, start=1):
+        difference[wp.id] += 1
+        difference[bp.id] -= 1
         diff = abs(wp.score - bp.score)
         diffs.append(diff)
         down = up = None
@@ -455,7 +465,7 @@ def _result(
     diagnostics = Diagnostics(
         float_pairs=float_pairs,
         score_difference_total=sum(diffs, Fraction(0)),
-        colour_difference_total=0,
+        colour_difference_total=sum(abs(d) for d in difference.values()),
         weight=0,
         weight_terms=(0, 0, 0),
         factors=(0, 0),
