@@ -1,6 +1,6 @@
 """The command line as a whole process: `blossom-pairing --mwm-dutch FILE -p` (the
-paper's Dutch) on a mid-event round (round 5 of 9) of 50 and 1,000 players, CPU seconds (user + system of
-the child process) and peak memory, the median of five runs. The engine's own time is
+paper's Dutch) on a mid-event round (round 5 of 9) of 50 and 1,000 players, CPU
+seconds (user + system of the child process) and peak memory, the median of five runs. The engine's own time is
 a fraction of it; the rest is starting Python, importing and, from 300 players up,
 loading the compiled matching.
 
@@ -43,7 +43,15 @@ def main() -> int:
             )
             path = Path(tmp) / f"mid{players}.trf"
             write_trf(record, path)
-            command = [sys.executable, "-m", "pairing.cli.pair", "--mwm-dutch", str(path), "-p", "-"]
+            command = [
+                sys.executable,
+                "-m",
+                "pairing.cli.pair",
+                "--mwm-dutch",
+                str(path),
+                "-p",
+                "-",
+            ]
             child_run(command)  # the first run may fill caches
             runs = [child_run(command) for _ in range(args.repeat)]
             cpu = statistics.median(r[0] for r in runs)
