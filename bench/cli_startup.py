@@ -1,8 +1,8 @@
 """The command line as a whole process: `blossom-pairing --mwm-dutch FILE -p` (the
 paper's Dutch) on a mid-event round (round 5 of 9) of 50 and 1,000 players, CPU
-seconds (user + system of the child process) and peak memory, the median of five runs. The engine's own time is
-a fraction of it; the rest is starting Python, importing and, from 300 players up,
-loading the compiled matching.
+seconds (user + system of the child process) and peak memory, the median of five
+runs. The engine's own time is a fraction of it; the rest is starting Python,
+importing and, from 300 players up, loading the compiled matching.
 
     .venv/bin/python bench/cli_startup.py [--repeat 5]
 """
