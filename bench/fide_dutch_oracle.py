@@ -28,6 +28,7 @@ event sizes; `--keep DIR` keeps the events that differ.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import subprocess
 import sys
@@ -51,7 +52,18 @@ from pairing.formats.trf import read_trf  # noqa: E402
 from pairing.formats.trf.writer import write_trf  # noqa: E402
 from pairing.record import EMPTY_ENTRY  # noqa: E402
 
-ANCHOR = ROOT.parent / "shared" / "anchors" / "bbpPairings"
+ANCHOR = next(
+    (
+        a
+        for a in (
+            Path(os.environ.get("BBP_SOURCE", "/nonexistent")),
+            ROOT.parent / "shared" / "anchors" / "bbpPairings",
+            Path("/work/shared/anchors/bbpPairings"),
+        )
+        if (a / "build.sh").exists()
+    ),
+    ROOT.parent / "shared" / "anchors" / "bbpPairings",
+)
 BINARY = ROOT / ".cache" / "bbpPairings" / "bbpPairings.exe"
 SIZES = (9, 12, 16, 21, 30, 45, 64, 100, 150, 250, 400)
 

@@ -6,6 +6,7 @@ skipped with the reason. CI has both."""
 from __future__ import annotations
 
 import fcntl
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -13,8 +14,24 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-ANCHOR = ROOT.parent / "shared" / "anchors" / "bbpPairings"
 BINARY = ROOT / ".cache" / "bbpPairings" / "bbpPairings.exe"
+
+
+def _anchor() -> Path:
+    """bbpPairings' source: BBP_SOURCE, else ../shared/anchors/bbpPairings beside the
+    checkout, else the workplace's shared folder (a checkout elsewhere, as CI's)."""
+    candidates = [
+        os.environ.get("BBP_SOURCE", ""),
+        ROOT.parent / "shared" / "anchors" / "bbpPairings",
+        "/work/shared/anchors/bbpPairings",
+    ]
+    for candidate in candidates:
+        if candidate and (Path(candidate) / "build.sh").exists():
+            return Path(candidate)
+    return ROOT.parent / "shared" / "anchors" / "bbpPairings"
+
+
+ANCHOR = _anchor()
 
 
 def oracle_binary() -> Path:

@@ -5,7 +5,6 @@ on tournaments it generates."""
 from __future__ import annotations
 
 import random
-import shutil
 import subprocess
 from fractions import Fraction
 from pathlib import Path
@@ -19,10 +18,9 @@ from pairing.formats.trf import read_trf
 from pairing.formats.trf.writer import write_trf
 from pairing.record import EMPTY_ENTRY
 from tests.engine.swiss_helpers import player, request, unordered
+from tests.oracle import oracle_binary
 
 ROOT = Path(__file__).resolve().parents[2]
-ANCHOR = ROOT.parent / "shared" / "anchors" / "bbpPairings"
-BINARY = ROOT / ".cache" / "bbpPairings" / "bbpPairings.exe"
 
 
 def fide(players, **kw):
@@ -134,18 +132,7 @@ def test_higher_rank_gets_its_preference_when_histories_agree():
 
 
 def _oracle() -> Path:
-    if BINARY.exists():
-        return BINARY
-    if not (ANCHOR / "build.sh").exists():
-        pytest.skip(f"bbpPairings source not found at {ANCHOR}")
-    if shutil.which("g++") is None or shutil.which("make") is None:
-        pytest.skip("g++ and make are needed to build bbpPairings")
-    subprocess.run(
-        ["bash", str(ANCHOR / "build.sh"), str(BINARY.parent)],
-        check=True,
-        capture_output=True,
-    )
-    return BINARY
+    return oracle_binary()
 
 
 def _before(path: Path, r: int):
