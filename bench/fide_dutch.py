@@ -25,9 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from fide_dutch_oracle import generate, history_before, oracle  # noqa: E402
+from fide_dutch_oracle import generate, oracle  # noqa: E402
 
 from pairing.formats.trf import read_trf, write_trf  # noqa: E402
+from tests.oracle import record_before  # noqa: E402
 
 ROUNDS, CUT = 9, 4
 BLOSSOM = [sys.executable, "-m", "pairing.cli.pair"]
@@ -65,7 +66,7 @@ def main() -> int:
             continue
         with tempfile.TemporaryDirectory() as folder:
             path = generate(binary, Path(folder), size, ROUNDS, args.seed)
-            record = history_before(read_trf(path), CUT + 1)
+            record = record_before(read_trf(path), CUT + 1)
             record.total_rounds = record.total_rounds or ROUNDS
             cut = Path(folder) / "cut.trf"
             write_trf(record, cut)

@@ -28,12 +28,10 @@ event sizes; `--keep DIR` keeps the events that differ.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import subprocess
 import sys
 import tempfile
-from fractions import Fraction
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,22 +47,15 @@ from pairing.engine.swiss.from_record import (  # noqa: E402
     request_from_record,
 )
 from pairing.formats.trf import read_trf  # noqa: E402
-from pairing.formats.trf.writer import write_trf  # noqa: E402
-from pairing.record import EMPTY_ENTRY  # noqa: E402
-
-ANCHOR = next(
-    (
-        a
-        for a in (
-            Path(os.environ.get("BBP_SOURCE", "/nonexistent")),
-            ROOT.parent / "shared" / "anchors" / "bbpPairings",
-            Path("/work/shared/anchors/bbpPairings"),
-        )
-        if (a / "build.sh").exists()
-    ),
-    ROOT.parent / "shared" / "anchors" / "bbpPairings",
+from tests.oracle import (  # noqa: E402
+    ANCHOR,
+    BINARY,
+    generate_event,
+    paired_variant,
+    record_before,
+    recorded_pairs,
 )
-BINARY = ROOT / ".cache" / "bbpPairings" / "bbpPairings.exe"
+
 SIZES = (9, 12, 16, 21, 30, 45, 64, 100, 150, 250, 400)
 
 
@@ -77,75 +68,14 @@ def oracle() -> Path:
 
 
 def generate(binary: Path, folder: Path, players: int, rounds: int, seed: int) -> Path:
-    config = folder / f"g{players}-{seed}.txt"
-    config.write_text(
-        f"PlayersNumber={players}\nRoundsNumber={rounds}\nForfeitRate=25\n"
-        "HalfPointByeRate=40\nRetiredRate=60\n",
-        encoding="utf-8",
-    )
-    out = folder / f"t{players}-{seed}.trf"
-    subprocess.run(
-        [str(binary), "--dutch", "-g", str(config), "-o", str(out), "-s", str(seed)],
-        check=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,  # a field with no valid pairing is simply skipped
-    )
-    return out
-
-
-def oracle_round(record, r: int) -> tuple[set[tuple[int, int]], int | None]:
-    pairs, bye = set(), None
-    for p in record.players:
-        e = p.entry(r)
-        if e.opponent is not None and e.colour == "w":
-            pairs.add((p.id, e.opponent))
-        elif e.opponent is None and e.code == "U":
-            bye = p.id
-    return pairs, bye
-
-
-def history_before(record, r: int):
-    """The record as it was before round r was paired: rounds after r-1 removed, the
-    byes asked for round r kept as requests."""
-    for p in record.players:
-        entry = p.entry(r)
-        if entry.opponent is None and entry.code in ("H", "Z", "F"):
-            record.announced_byes.setdefault(r, {})[p.id] = entry.code
-        p.rounds = [e if k < r - 1 else EMPTY_ENTRY for k, e in enumerate(p.rounds)][: r - 1]
-    return record
+    return generate_event(binary, folder, players, rounds, seed)
 
 
 def variant_round(binary: Path, folder: Path, path: Path, r: int, rounds: int, initial, rng):
-    """Round r of the event with XXA virtual points for the upper half of the pairing
-    numbers and two prohibited pairs (260) added, paired by the oracle from a file cut
-    before the round (`-p`). Returns the record Blossom pairs from and the oracle's
-    pairs and bye, or None for them when the oracle finds no pairing."""
-    record = read_trf(path)
-    for p in record.players:
-        entry = p.entry(r)
-        kept = p.rounds[: r - 1]
-        if entry.opponent is None and entry.code in ("H", "Z", "F"):
-            kept.append(entry)
-        p.rounds = kept
-    record.total_rounds, record.initial_colour = rounds, initial
-    ids = sorted(p.id for p in record.players)
-    for pid in ids[: len(ids) // 2]:
-        record.accelerations[pid] = tuple(Fraction(rng.choice((0, 1, 2)), 2) for _ in range(rounds))
-    for _ in range(2):
-        record.prohibited.append((1, rounds, tuple(rng.sample(ids, 2))))
-    cut, out = folder / "cut.trf", folder / "cut-pairs.txt"
-    write_trf(record, cut)
-    done = subprocess.run([str(binary), "--dutch", str(cut), "-p", str(out)], capture_output=True)
-    back = read_trf(cut)
-    for p in back.players:
-        if len(p.rounds) >= r:
-            back.announced_byes.setdefault(r, {})[p.id] = p.rounds[r - 1].code
-            p.rounds = p.rounds[: r - 1]
-    if done.returncode:
-        return back, None, None
-    numbers = [int(x) for x in out.read_text().split()]
-    boards = list(zip(numbers[1::2], numbers[2::2], strict=True))
-    return back, {(w, b) for w, b in boards if b}, next((w for w, b in boards if not b), None)
+    """The record to pair from and the oracle's pairs and bye (None when it finds no
+    pairing) of round r with acceleration and prohibited pairs added."""
+    back, _, pairs, bye = paired_variant(binary, folder, path, r, rounds, initial, rng)
+    return back, pairs, bye
 
 
 def main() -> int:
@@ -190,8 +120,8 @@ def main() -> int:
             for r in range(1, total + 1):
                 if compared >= args.rounds:
                     break
-                expected, expected_bye = oracle_round(read_trf(path), r)
-                record = history_before(read_trf(path), r)
+                expected, expected_bye = recorded_pairs(read_trf(path), r)
+                record = record_before(read_trf(path), r)
                 record.total_rounds = record.total_rounds or rounds  # -g writes no XXR
                 record.initial_colour = record.initial_colour or initial
                 if args.variants:

@@ -5,7 +5,6 @@ on tournaments it generates."""
 from __future__ import annotations
 
 import random
-import subprocess
 from fractions import Fraction
 from pathlib import Path
 
@@ -15,10 +14,14 @@ from pairing.engine.fide_dutch import fide_request_from_record, pair_round_fide
 from pairing.engine.fide_dutch.players import colour_facts
 from pairing.engine.swiss import PairingError
 from pairing.formats.trf import read_trf
-from pairing.formats.trf.writer import write_trf
-from pairing.record import EMPTY_ENTRY
 from tests.engine.swiss_helpers import player, request, unordered
-from tests.oracle import oracle_binary
+from tests.oracle import (
+    generate_event,
+    oracle_binary,
+    paired_variant,
+    record_before,
+    recorded_pairs,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -135,48 +138,18 @@ def _oracle() -> Path:
     return oracle_binary()
 
 
-def _before(path: Path, r: int):
-    """The record as it stood before round r was paired."""
-    record = read_trf(path)
-    for p in record.players:
-        entry = p.entry(r)
-        if entry.opponent is None and entry.code in ("H", "Z", "F"):
-            record.announced_byes.setdefault(r, {})[p.id] = entry.code
-        p.rounds = p.rounds[: r - 1]
-        while len(p.rounds) < r - 1:
-            p.rounds.append(EMPTY_ENTRY)
-    return record
-
-
 @pytest.mark.parametrize(("players", "rounds", "seed"), [(9, 7, 11), (16, 9, 12), (21, 7, 13)])
 def test_every_round_matches_bbppairings(tmp_path, players, rounds, seed):
     binary = _oracle()
-    config = tmp_path / "config.txt"
-    config.write_text(
-        f"PlayersNumber={players}\nRoundsNumber={rounds}\nForfeitRate=25\n"
-        "HalfPointByeRate=40\nRetiredRate=60\n",
-        encoding="utf-8",
-    )
-    trf = tmp_path / "event.trf"
-    subprocess.run(
-        [str(binary), "--dutch", "-g", str(config), "-o", str(trf), "-s", str(seed)],
-        check=True,
-        capture_output=True,
-    )
+    trf = generate_event(binary, tmp_path, players, rounds, seed)
     whole = read_trf(trf)
     from pairing.engine.swiss.from_record import recorded_initial_colour
 
     initial = recorded_initial_colour(whole)
     assert whole.rounds_paired == rounds
     for r in range(1, rounds + 1):
-        expected, expected_bye = set(), None
-        for p in whole.players:
-            e = p.entry(r)
-            if e.opponent is not None and e.colour == "w":
-                expected.add((p.id, e.opponent))
-            elif e.opponent is None and e.code == "U":
-                expected_bye = p.id
-        record = _before(trf, r)
+        expected, expected_bye = recorded_pairs(whole, r)
+        record = record_before(read_trf(trf), r)
         record.total_rounds = record.total_rounds or rounds
         record.initial_colour = record.initial_colour or initial
         result = pair_round_fide(fide_request_from_record(record, r))
@@ -192,56 +165,19 @@ def test_accelerated_and_prohibited_rounds_match_bbppairings(tmp_path, seed):
     binary = _oracle()
     rng = random.Random(seed)
     players, rounds = rng.choice((12, 16, 21)), 7
-    config = tmp_path / "config.txt"
-    config.write_text(
-        f"PlayersNumber={players}\nRoundsNumber={rounds}\nForfeitRate=25\n"
-        "HalfPointByeRate=40\nRetiredRate=60\n",
-        encoding="utf-8",
-    )
-    generated = tmp_path / "event.trf"
-    subprocess.run(
-        [str(binary), "--dutch", "-g", str(config), "-o", str(generated), "-s", str(seed)],
-        check=True,
-        capture_output=True,
-    )
+    generated = generate_event(binary, tmp_path, players, rounds, seed)
     from pairing.engine.swiss.from_record import recorded_initial_colour
 
-    record = read_trf(generated)
-    initial = recorded_initial_colour(record)
+    initial = recorded_initial_colour(read_trf(generated))
     r = rng.randrange(3, rounds + 1)
-    for p in record.players:
-        entry = p.entry(r)
-        kept = p.rounds[: r - 1]
-        if entry.opponent is None and entry.code in ("H", "Z", "F"):
-            kept.append(entry)  # an absence already known for the round to pair
-        p.rounds = kept
-    record.total_rounds, record.initial_colour = rounds, initial
-    ids = sorted(p.id for p in record.players)
-    for pid in ids[: len(ids) // 2]:
-        record.accelerations[pid] = tuple(Fraction(rng.choice((0, 1, 2)), 2) for _ in range(rounds))
-    for _ in range(2):
-        record.prohibited.append((1, rounds, tuple(rng.sample(ids, 2))))
-    cut = tmp_path / "cut.trf"
-    write_trf(record, cut)
-    out = tmp_path / "pairs.txt"
-    done = subprocess.run(
-        [str(binary), "--dutch", str(cut), "-p", str(out)], capture_output=True, check=False
+    back, code, expected, expected_bye = paired_variant(
+        binary, tmp_path, generated, r, rounds, initial, rng
     )
-    back = read_trf(cut)
-    for p in back.players:
-        if len(p.rounds) >= r:
-            back.announced_byes.setdefault(r, {})[p.id] = p.rounds[r - 1].code
-            p.rounds = p.rounds[: r - 1]
-    if done.returncode == 1:  # no valid pairing
+    if code == 1:  # no valid pairing
         with pytest.raises(PairingError):
             pair_round_fide(fide_request_from_record(back, r))
         return
-    assert done.returncode == 0, done.stderr
-    numbers = [int(x) for x in out.read_text().split()]
-    expected = {(w, b) for w, b in zip(numbers[1::2], numbers[2::2], strict=True) if b}
-    expected_bye = next(
-        (w for w, b in zip(numbers[1::2], numbers[2::2], strict=True) if not b), None
-    )
+    assert code == 0
     result = pair_round_fide(fide_request_from_record(back, r))
     assert set(result.pairs()) == expected
     assert result.pairing_allocated_bye == expected_bye

@@ -10,8 +10,9 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from tournaments.errors import ServiceError
+from tournaments.errors import ServiceError, StateError
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
@@ -71,3 +72,15 @@ def check_typed_name(typed: str, name: str, what: str) -> None:
         else:
             message = _("Type the %(what)s's name exactly, “%(name)s”, to delete it.")
         raise ServiceError(message % {"what": what, "name": name})
+
+
+def all_rounds_paired(section) -> StateError:
+    """The refusal when every round of `section` is already paired."""
+    return StateError(
+        ngettext(
+            "%(section)s: all %(n)s round is paired.",
+            "%(section)s: all %(n)s rounds are paired.",
+            section.total_rounds,
+        )
+        % {"section": section.name, "n": section.total_rounds}
+    )

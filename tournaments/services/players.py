@@ -9,7 +9,6 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from pairing.engine import roundrobin
 from pairing.engine.mcmahon.ranks import RankError, format_rank, registration_rank
@@ -28,7 +27,7 @@ from tournaments.models import (
     ProhibitedPair,
     Section,
 )
-from tournaments.services.common import check_fields, full_clean
+from tournaments.services.common import all_rounds_paired, check_fields, full_clean
 from tournaments.snapshot import bye_points
 
 PLAYER_FIELDS = frozenset(
@@ -87,14 +86,7 @@ def player_create(
         _go_rank(section, fields)
         joined = next_round_number(section)
         if joined > section.total_rounds:
-            raise StateError(
-                ngettext(
-                    "%(section)s: all %(n)s round is paired.",
-                    "%(section)s: all %(n)s rounds are paired.",
-                    section.total_rounds,
-                )
-                % {"section": section.name, "n": section.total_rounds}
-            )
+            raise all_rounds_paired(section)
         number = fields.pop("pairing_number", None) or (
             (section.players.aggregate(n=Max("pairing_number"))["n"] or 0) + 1
         )

@@ -30,6 +30,7 @@ from tournaments.jobs.models import PairingJob
 from tournaments.jobs.queue import job_enqueue
 from tournaments.models import Bye, Game, Round, RoundStatus, Section
 from tournaments.presentation import listing, violation_text
+from tournaments.services.common import all_rounds_paired
 from tournaments.snapshot import SectionSnapshot, bye_points
 
 log = logging.getLogger(__name__)
@@ -312,14 +313,7 @@ def pairing_precheck(snapshot: SectionSnapshot, round_number: int | None = None)
     section = snapshot.section
     number = snapshot.next_round_number if round_number is None else round_number
     if number > section.total_rounds:
-        raise StateError(
-            ngettext(
-                "%(section)s: all %(n)s round is paired.",
-                "%(section)s: all %(n)s rounds are paired.",
-                section.total_rounds,
-            )
-            % {"section": section.name, "n": section.total_rounds}
-        )
+        raise all_rounds_paired(section)
     earlier = [r for r in snapshot.rounds if r.number < number]
     draft = next((r for r in earlier if r.status == RoundStatus.DRAFT), None)
     if draft is not None:
