@@ -93,6 +93,9 @@ def main() -> int:
         help="comma-separated player counts to draw the tournaments from",
     )
     parser.add_argument("--show", type=int, default=5, help="differing rounds to list")
+    parser.add_argument(
+        "--progress", type=int, default=0, help="print a line every this many rounds"
+    )
     parser.add_argument("--keep", type=Path, help="copy the tournaments with differences here")
     parser.add_argument(
         "--variants",
@@ -151,6 +154,8 @@ def main() -> int:
                 if mine == expected and bye == expected_bye:
                     identical += 1
                     tally[1] += 1
+                if args.progress and compared % args.progress == 0:
+                    print(f"... {compared} rounds compared, {identical} identical", flush=True)
                 elif len(examples) < args.show:
                     examples.append(f"{path.name} round {r}: {len(expected - mine)} boards differ")
                     if args.keep:

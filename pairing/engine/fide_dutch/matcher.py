@@ -1,20 +1,45 @@
 """A weighted graph over the round's players, re-solved as its weights change.
 
-Maximum-weight matching (Edmonds' blossom algorithm, networkx's exact integer
-version). Every decision the engine takes from a solution is one that all
-maximum-weight matchings agree on, so which optimum the solver returns does
-not matter. That also allows two savings, neither of which changes a result:
+Maximum-weight matching by the package's own blossom algorithm
+(`pairing.engine.matching._blossom`) run as plain Python over exact integers
+(`pairing.engine.matching.exact`): the weights are integers of hundreds of bits.
+Every decision the engine takes from a solution is one that all maximum-weight
+matchings agree on, so which optimum the solver returns does not matter.
 
-- fixed pairs (an edge left alone at both ends) are kept out of the solver;
-- when the weights changed since the last solution in a way that cannot make
-  another matching better (the matching's own edges only gained, the others only
-  lost, or every other gain is at one player whose matched edge gained at least
-  as much), the last solution is still a maximum-weight matching and is reused.
+The weights of `weights.py` make every maximum-weight matching a maximum-
+cardinality one (each edge's top field is 1 plus the number of its ends who may
+not take the bye, so one pair more always outweighs any choice of who is left
+unpaired). The solver therefore looks for a maximum-weight perfect matching,
+with one extra vertex joined to every player at weight 0 when the number of
+players is odd: its partner is the player left unpaired.
+
+Warm start: the solver keeps its state (matching, vertex and blossom duals)
+between solutions. When weights change, only what the change breaks is undone
+(as the algorithm's `reopen` does for new edges):
+- an edge that lost weight: unmatched if it was matched, and the blossoms holding
+  both its ends dissolved (their duals moved to their vertices), since a
+  blossom's edges must stay tight;
+- an edge that gained weight beyond its slack: one end (the one with more such
+  edges) is taken out of its blossoms and its pair, and its dual raised until the
+  edge is tight;
+- an edge removed (weight 0) stays in the solver's graph with a weight far below
+  any real one, so it is never part of a maximum-weight perfect matching while
+  the real edges allow one; a result that uses it, or leaves a player unpaired,
+  is discarded and solved again from scratch.
+The search then starts afresh from the players left free, usually a few: a new
+solution costs about what those few augmentations cost, not a whole solve.
+
+Two more savings, neither of which changes a result: fixed pairs keep their
+edge and lose every other one, so they leave the search; and when the weights
+changed since the last solution in a way that cannot make another matching
+better (the matching's own edges only gained, the others only lost, or every
+other gain is at one player whose matched edge gained at least as much), the
+last solution is still a maximum-weight matching and is reused.
 """
 
 from __future__ import annotations
 
-import networkx as nx
+from pairing.engine.matching import exact
 
 
 class Matcher:
@@ -24,8 +49,13 @@ class Matcher:
         self.fixed: dict[int, int] = {}  # vertex -> partner, both ends
         self.mate: list[int] | None = None
         self.changes: dict[tuple[int, int], int] = {}  # edge -> weight gained since solving
+        self.pending: dict[tuple[int, int], int] = {}  # edge -> new weight, not yet in the core
         self.calls = 0
         self.solved = 0
+        self.cold = 0
+        self.core = None
+        self.index: dict[tuple[int, int], int] = {}
+        self.dead = 0  # doubled weight of a removed edge
 
     def set(self, a: int, b: int, w: int) -> None:
         key = (a, b) if a < b else (b, a)
@@ -40,13 +70,16 @@ class Matcher:
         else:
             del self.weights[key]
         self.changes[key] = self.changes.get(key, 0) + (w - old)
+        self.pending[key] = w
 
     def fix(self, a: int, b: int) -> None:
         """Keep the pair a-b whatever else happens: every other edge at a or b
         goes, and the two leave the graph."""
-        for key in [k for k in self.weights if a in k or b in k]:
+        for key in [k for k in self.weights if (a in k or b in k) and k != (min(a, b), max(a, b))]:
             self.set(key[0], key[1], 0)
         self.fixed[a], self.fixed[b] = b, a
+        if self.n % 2:  # and their edges to the extra vertex
+            self.pending[a, self.n] = self.pending[b, self.n] = 0
         self.changes = {k: d for k, d in self.changes.items() if a not in k and b not in k}
         if self.mate is not None and self.mate[a] != b:
             self.mate = None
@@ -83,14 +116,193 @@ class Matcher:
             self.changes = {}
             return list(self.mate)  # type: ignore[arg-type]
         self.solved += 1
+        mate = None
+        if self.core is not None and self._reopen():
+            exact.run(self.core)
+            mate = self._read()
+        if mate is None:
+            self.cold += 1
+            self._build()
+            exact.run(self.core)
+            mate = self._read()
+        if mate is None:
+            mate = self._by_cardinality()
+        self.mate = mate
+        self.changes = {}
+        self.pending = {}
+        return list(mate)
+
+    # -- the solver's state ------------------------------------------------------
+
+    def _build(self) -> None:
+        """A new state from the current weights (cold start)."""
+        n = self.n
+        size = n + (n % 2)
+        eu, ev, ew2 = [], [], []
+        self.index = {}
+        top = 0
+        for (a, b), w in self.weights.items():
+            self.index[a, b] = len(eu)
+            eu.append(a)
+            ev.append(b)
+            ew2.append(2 * w)
+            top = max(top, w)
+        # Fixed pairs keep their edge (a pair always in the matching).
+        for a, b in self.fixed.items():
+            if a < b and (a, b) not in self.index:
+                self.index[a, b] = len(eu)
+                eu.append(a)
+                ev.append(b)
+                ew2.append(0)
+        if size > n:  # the extra vertex: its partner is the player left unpaired
+            for v in range(n):
+                if v not in self.fixed:
+                    self.index[v, n] = len(eu)
+                    eu.append(v)
+                    ev.append(n)
+                    ew2.append(0)
+        self.dead = -(1 << (2 * top.bit_length() + 8)) * 2
+        dual, mate = _greedy_start(size, eu, ev, ew2)
+        self.core = exact.make_core(size, eu, ev, ew2, dual, mate)
+
+    def _reopen(self) -> bool:
+        """Apply the pending weight changes to the kept state; False when one of
+        them needs a new state (an edge the state never had)."""
+        c = self.core
+        index = self.index
+        n = c.n
+        ew, dual, top = c.ew, c.dual, c.top
+        gains: list[tuple[int, int, int]] = []
+        count: dict[int, int] = {}
+        for key, w in self.pending.items():
+            e = index.get(key)
+            if e is None:
+                if w:
+                    return False
+                continue
+            new = 2 * w if w else self.dead
+            old = ew[e]
+            if new == old:
+                continue
+            ew[e] = new
+            a, b = key
+            if new < old:
+                if c.mate[a] == e:
+                    exact.unmatch(c, a)
+                if top[a] >= n and top[a] == top[b]:
+                    exact.isolate(c, a)
+            else:
+                gains.append((e, a, b))
+        short = []
+        for e, a, b in gains:
+            s = dual[a] + dual[b] - ew[e]
+            if s < 0 and s + exact.common_blossom_dual(c, a, b) < 0:
+                short.append((e, a, b))
+                count[a] = count.get(a, 0) + 1
+                count[b] = count.get(b, 0) + 1
+        opened: set[int] = set()
+        for e, a, b in short:
+            if b in opened or (a not in opened and count[b] > count[a]):
+                a, b = b, a
+            if a not in opened:
+                exact.isolate(c, a)
+                exact.unmatch(c, a)
+                opened.add(a)
+            s = dual[a] + dual[b] - ew[e] + exact.common_blossom_dual(c, a, b)
+            if s < 0:
+                dual[a] -= s
+        for b in range(2 * n):
+            c.label[b] = 0
+            c.best[b] = -1
+            c.tree[b] = -1
+        for v in range(n):
+            c.inq[v] = False
+        ctr = c.ctr
+        ctr[exact.COUNTERS["_QH"]] = 0
+        ctr[exact.COUNTERS["_QT"]] = 0
+        ctr[exact.COUNTERS["_STATUS"]] = exact.STATUS_RUNNING
+        for v in range(n):
+            if c.mate[v] < 0 and dual[v] % 2:
+                exact.make_even(c, v)
+        return True
+
+    def _read(self) -> list[int] | None:
+        """The matching of a finished run, or None when the run cannot be
+        trusted (stopped, used a removed edge, left a player unpaired, broke a
+        fixed pair)."""
+        c = self.core
+        if c.ctr[exact.COUNTERS["_STATUS"]] != exact.STATUS_DONE:
+            return None
+        n = self.n
+        mate = list(range(n))
+        for v in range(n):
+            e = c.mate[v]
+            if e < 0:
+                return None
+            if c.ew[e] < 0:
+                return None
+            u = exact.oth(c.eu, c.ev, e, v)
+            if u < n:
+                mate[v] = u
+        for v, u in self.fixed.items():
+            if mate[v] != u:
+                return None
+        return mate
+
+    def _by_cardinality(self) -> list[int]:
+        """The rare case the perfect-matching view does not fit (no pairing
+        completes the round): a maximum-weight matching by networkx, from scratch."""
+        import networkx as nx  # only for rounds that cannot be completed
+
         graph = nx.Graph()
         graph.add_nodes_from(v for v in range(self.n) if v not in self.fixed)
-        graph.add_weighted_edges_from((a, b, w) for (a, b), w in self.weights.items())
+        graph.add_weighted_edges_from(
+            (a, b, w) for (a, b), w in self.weights.items() if a not in self.fixed
+        )
         mate = list(range(self.n))
         for v, u in self.fixed.items():
             mate[v] = u
         for a, b in nx.max_weight_matching(graph, maxcardinality=False):
             mate[a], mate[b] = b, a
-        self.mate = mate
-        self.changes = {}
-        return list(mate)
+        self.core = None
+        return mate
+
+
+def _greedy_start(
+    n: int, eu: list[int], ev: list[int], ew2: list[int]
+) -> tuple[list[int], list[int]]:
+    """Feasible even vertex duals (each vertex's heaviest edge, rounded up to an
+    even number) and the pairs that are tight and the heaviest at both ends."""
+    heaviest = [None] * n
+    for e in range(len(eu)):
+        w = ew2[e] // 2
+        for v in (eu[e], ev[e]):
+            if heaviest[v] is None or w > heaviest[v]:
+                heaviest[v] = w
+    dual = [0 if h is None else h + (h & 1) for h in heaviest]
+    mate = [-1] * n
+    for e in range(len(eu)):
+        a, b = eu[e], ev[e]
+        if mate[a] < 0 and mate[b] < 0 and dual[a] + dual[b] == ew2[e]:
+            mate[a] = mate[b] = e
+    # A free vertex's dual can come down to the least that keeps its edges
+    # feasible (which makes its best edge tight): matched when that edge's other
+    # end is free too. Free duals must stay even, so the value is rounded up.
+    edges_at: list[list[int]] = [[] for _ in range(n)]
+    for e in range(len(eu)):
+        edges_at[eu[e]].append(e)
+        edges_at[ev[e]].append(e)
+    for v in range(n):
+        if mate[v] >= 0 or not edges_at[v]:
+            continue
+        need = max(ew2[e] - dual[eu[e] if ev[e] == v else ev[e]] for e in edges_at[v])
+        need += need & 1
+        if need >= dual[v]:
+            continue
+        dual[v] = need
+        for e in edges_at[v]:
+            u = eu[e] if ev[e] == v else ev[e]
+            if mate[u] < 0 and dual[v] + dual[u] == ew2[e]:
+                mate[v] = mate[u] = e
+                break
+    return dual, mate

@@ -18,9 +18,9 @@ whose criteria count; the rest only keep the round completable):
 
 1. completion (C.4) and the bye (C.2, C.04.1 c): 1 + the number of the two
    who may not take the bye, so that the unpaired player is a bye candidate;
-2. pairs in the bracket (C.5), then their scores (C.6: the downfloaters'
-   scores as low as possible);
-3. pairs in the next scoregroup and their scores (C.7, the lookahead that
+2. pairs in the bracket (C.6: the fewest downfloaters), then their scores
+   (C.7: the downfloaters' scores as low as possible);
+3. pairs in the next scoregroup and their scores (C.8, the lookahead that
    chooses the downfloaters so the next bracket pairs best);
 4. the bye assignee's unplayed games (C.9, 2025);
 5. colours, in the bracket only: topscorers' colour difference above 2
@@ -162,17 +162,23 @@ def edge_weight(
     def candidate(e: Entrant) -> bool:
         return e.bye_ok and e.score <= bye.score
 
-    w = 1 + (not candidate(high)) + (not candidate(low))  # C.4, C.2
-    w = (w << s) + in_bracket  # C.5
-    w = (w << g) + ((1 << ladder[high.score]) if in_bracket else 0)  # C.6
-    w = (w << s) + in_next  # C.7
-    w = (w << g) + ((1 << ladder[high.score]) if in_next else 0)  # C.7
+    top = 1 + (not candidate(high)) + (not candidate(low))  # C.4, C.2
     unplayed = 0  # C.9
     if bye.single and bye.unplayed_rank is not None:
         if high.score == bye.score:
             unplayed += bye.unplayed_rank[len(high.played)]
         if low.score == bye.score:
             unplayed += bye.unplayed_rank[len(low.played)]
+    if not in_bracket and not in_next:
+        # Outside the bracket and the next scoregroup only C.4, C.2 and C.9 count
+        # (most edges of a round): the same integer as below, built in one step.
+        rounds = min(layout.rounds_before, 2)
+        tail = 4 * s + rounds * 2 * (s + g) + layout.low_bits
+        return ((top << (4 * s + 2 * g)) + unplayed) << tail
+    w = (top << s) + in_bracket  # C.6
+    w = (w << g) + ((1 << ladder[high.score]) if in_bracket else 0)  # C.7
+    w = (w << s) + in_next  # C.8
+    w = (w << g) + ((1 << ladder[high.score]) if in_next else 0)  # C.8
     w = (w << (2 * s)) + unplayed
     for term in colour_terms(low, high):  # C.10 to C.13
         w = (w << s) + (term if in_bracket else 0)

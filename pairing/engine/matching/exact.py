@@ -1,0 +1,135 @@
+"""The package's blossom algorithm (`_blossom.py`) as plain Python over exact integers.
+
+`_blossom.py` is written for numba: flat arrays, int64 arithmetic, overflow checks
+at 2**59. Weights of hundreds of bits (the FIDE Dutch engine's lexicographic
+criteria) do not fit; the same functions run as plain Python do, on lists of
+Python integers, which are unbounded. This module loads the algorithm's source a
+second time without numba's decorator (and without importing numba), lifts the
+overflow limits, and builds its state from lists, so both the compiled engine and
+this exact one are the one algorithm, kept in one file.
+
+    core = make_core(n, eu, ev, ew2, dual, mate)   # lists; ew2 = doubled weights
+    run(core)                                      # then core.mate, core.dual ...
+
+Everything the module docstring of `_blossom.py` says holds here, except the
+overflow paragraph: nothing overflows.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_SOURCE = Path(__file__).with_name("_blossom.py")
+
+
+class Array(list):
+    """A list with the `size` attribute the algorithm reads from its arrays."""
+
+    __slots__ = ()
+
+    @property
+    def size(self) -> int:
+        return len(self)
+
+
+def _njit(*args, **kwargs):
+    if args and callable(args[0]):
+        return args[0]
+    return lambda function: function
+
+
+def _load() -> dict:
+    text = _SOURCE.read_text(encoding="utf-8")
+    text = text.replace("from numba import njit\n", "")
+    namespace: dict = {"__name__": "pairing.engine.matching._blossom_exact", "njit": _njit}
+    exec(compile(text, str(_SOURCE), "exec"), namespace)  # the package's own source
+    unbounded = 1 << 1_000_000
+    namespace.update(DUAL_LIMIT=unbounded, BLOSSOM_DUAL_LIMIT=unbounded, EDGE_LIMIT=unbounded)
+    return namespace
+
+
+_ALGORITHM = _load()
+Core = _ALGORITHM["Core"]
+run = _ALGORITHM["run"]
+isolate = _ALGORITHM["_isolate"]
+unmatch = _ALGORITHM["_unmatch"]
+common_blossom_dual = _ALGORITHM["_common_blossom_dual"]
+make_even = _ALGORITHM["_make_even"]
+oth = _ALGORITHM["_oth"]
+STATUS_RUNNING = _ALGORITHM["STATUS_RUNNING"]
+STATUS_DONE = _ALGORITHM["STATUS_DONE"]
+STATUS_BROKEN = _ALGORITHM["STATUS_BROKEN"]
+COUNTERS = {
+    name: _ALGORITHM[name]
+    for name in ("_QH", "_QT", "_NFREE", "_STAMP", "_STATUS", "_AUGMENTATIONS", "_STEPS")
+}
+
+
+def adjacency(n: int, eu: list[int], ev: list[int]) -> tuple[Array, Array, Array]:
+    """(aptr, anbr, aedge): the edges at each vertex, as `_blossom.make_core` lays them out."""
+    degree = [0] * (n + 1)
+    for a in eu:
+        degree[a + 1] += 1
+    for b in ev:
+        degree[b + 1] += 1
+    for v in range(n):
+        degree[v + 1] += degree[v]
+    aptr = Array(degree)
+    fill = list(degree[:n])
+    anbr = Array([0] * degree[n])
+    aedge = Array([0] * degree[n])
+    for e, (a, b) in enumerate(zip(eu, ev, strict=True)):
+        anbr[fill[a]], aedge[fill[a]] = b, e
+        fill[a] += 1
+        anbr[fill[b]], aedge[fill[b]] = a, e
+        fill[b] += 1
+    return aptr, anbr, aedge
+
+
+def make_core(
+    n: int, eu: list[int], ev: list[int], ew2: list[int], dual: list[int], mate: list[int]
+) -> Core:
+    """The algorithm's state over lists (see `_blossom.make_core`)."""
+    nodes = 2 * n
+    aptr, anbr, aedge = adjacency(n, eu, ev)
+    counters = Array([0] * 10)
+    counters[COUNTERS["_NFREE"]] = n
+
+    def minus() -> Array:
+        return Array([-1] * nodes)
+
+    return Core(
+        n=n,
+        eu=Array(eu),
+        ev=Array(ev),
+        ew=Array(ew2),
+        aptr=aptr,
+        anbr=anbr,
+        aedge=aedge,
+        parent=minus(),
+        base=Array(list(range(n)) + [-1] * n),
+        first=minus(),
+        snext=minus(),
+        sprev=minus(),
+        sedge=minus(),
+        sin=minus(),
+        dual=Array(list(dual) + [0] * n),
+        label=Array([0] * nodes),
+        ledge=minus(),
+        lin=minus(),
+        best=minus(),
+        mark=Array([0] * nodes),
+        tree=minus(),
+        top=Array(range(n)),
+        mate=Array(mate),
+        queue=Array([0] * (n + 1)),
+        inq=Array([False] * n),
+        stk=Array([0] * (nodes + 2)),
+        tn=Array([0] * (2 * nodes + 2)),
+        tv=Array([0] * (2 * nodes + 2)),
+        leaf=Array([0] * n),
+        buf1=Array([0] * nodes),
+        buf2=Array([0] * nodes),
+        free=Array(range(2 * n - 1, n - 1, -1)),
+        ctr=counters,
+    )

@@ -1,0 +1,156 @@
+"""The FIDE Dutch engine's warm-started exact matching against networkx.
+
+The weights here are built like the engine's: a top field of 1 per pair (so a
+pair more always outweighs any lower field, and every maximum-weight matching is
+a maximum-cardinality one), many ties, lower fields hundreds of bits wide. After
+each change of weights (gains, losses, removed edges, fixed pairs) the matcher's
+solution must weigh as much as networkx's maximum-weight matching of the same
+graph, solved from scratch.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import networkx as nx
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pairing.engine.fide_dutch.matcher import Matcher
+from pairing.engine.matching import exact
+
+LOW = 300  # bits below the top field
+
+SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def best_weight(n: int, weights: dict[tuple[int, int], int], fixed: dict[int, int]) -> int:
+    graph = nx.Graph()
+    graph.add_nodes_from(range(n))
+    graph.add_weighted_edges_from(
+        (a, b, w) for (a, b), w in weights.items() if a not in fixed and b not in fixed
+    )
+    matching = nx.max_weight_matching(graph)
+    return sum(graph[a][b]["weight"] for a, b in matching)
+
+
+def weight_of(mate: list[int], weights: dict[tuple[int, int], int], fixed: dict[int, int]) -> int:
+    total = 0
+    for v, u in enumerate(mate):
+        if u > v and v not in fixed:
+            total += weights[v, u]
+    return total
+
+
+def is_matching(mate: list[int]) -> bool:
+    return all(mate[mate[v]] == v for v in range(len(mate)))
+
+
+@st.composite
+def scenario(draw):
+    n = draw(st.integers(min_value=2, max_value=13))
+    density = draw(st.sampled_from([0.5, 0.8, 1.0]))
+    levels = draw(st.sampled_from([2, 3, 5]))  # few values: many ties
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
+    edges = {}
+    for key in pairs:
+        if draw(st.floats(0, 1)) < density:
+            edges[key] = (1 << LOW) + (draw(st.integers(0, levels)) << (LOW - 40))
+    steps = draw(
+        st.lists(
+            st.tuples(
+                st.sampled_from(["gain", "loss", "remove", "fix", "solve"]),
+                st.integers(0, max(len(pairs) - 1, 0)),
+                st.integers(1, 1 << 60),
+            ),
+            max_size=12,
+        )
+    )
+    return n, edges, steps
+
+
+@SETTINGS
+@given(scenario())
+def test_every_solution_weighs_what_a_fresh_maximum_weight_matching_weighs(case):
+    n, edges, steps = case
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
+    g = Matcher(n)
+    for (a, b), w in edges.items():
+        g.set(a, b, w)
+    mate = g.solve()
+    assert is_matching(mate)
+    assert weight_of(mate, g.weights, g.fixed) == best_weight(n, g.weights, g.fixed)
+    for action, index, amount in steps:
+        a, b = pairs[index] if pairs else (0, 0)
+        free = a not in g.fixed and b not in g.fixed and a != b
+        if action == "gain" and free and (a, b) in g.weights:
+            g.set(a, b, g.weights[a, b] + (amount << (LOW - 100)))
+        elif action == "loss" and free and (a, b) in g.weights:
+            g.set(a, b, max(g.weights[a, b] - (amount << (LOW - 100)), 1 << LOW))
+        elif action == "remove" and free:
+            g.set(a, b, 0)
+        elif action == "fix" and a not in g.fixed and mate[a] != a:
+            g.fix(a, mate[a])
+        mate = g.solve()
+        assert is_matching(mate)
+        for v, u in g.fixed.items():
+            assert mate[v] == u
+        assert weight_of(mate, g.weights, g.fixed) == best_weight(n, g.weights, g.fixed)
+
+
+def test_most_solutions_after_the_first_are_warm():
+    """A chain of small changes on a dense graph is solved from the kept state, not
+    from scratch (the point of keeping it)."""
+    n = 40
+    g = Matcher(n)
+    for a in range(n):
+        for b in range(a + 1, n):
+            g.set(a, b, (1 << LOW) + ((a * b) % 7 << 100))
+    g.solve()
+    for v in range(n):
+        if v in g.fixed:
+            continue
+        for u in range(v + 1, n):
+            if u not in g.fixed:
+                g.set(v, u, g.weights[v, u] + (u << 10))
+        mate = g.solve()
+        assert weight_of(mate, g.weights, g.fixed) == best_weight(n, g.weights, g.fixed)
+        g.fix(v, mate[v])
+    assert len(g.fixed) == n
+    assert g.solved >= 10
+    assert g.cold == 1
+
+
+def test_the_exact_algorithm_is_the_compiled_one_run_as_python():
+    """The exact solver is the package's blossom source, loaded without numba: its
+    functions come from `_blossom.py`, and importing it imports no numba."""
+    assert exact.run.__code__.co_filename.endswith("_blossom.py")
+    core = exact.make_core(
+        4, [0, 1, 2, 0], [1, 2, 3, 3], [2 << 200, 3 << 200, 2 << 200, 2], [4 << 200] * 4, [-1] * 4
+    )
+    exact.run(core)
+    assert core.ctr[exact.COUNTERS["_STATUS"]] == exact.STATUS_DONE
+    pairs = {tuple(sorted((core.eu[e], core.ev[e]))) for e in core.mate}
+    assert pairs == {(0, 1), (2, 3)}
+    code = (
+        "import sys; from pairing.engine.fide_dutch import pair_round_fide; "
+        "print('numba' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_a_matched_edge_that_loses_weight_gives_way():
+    top = 1 << LOW
+    g = Matcher(4)
+    for (a, b), w in {(0, 1): 10, (2, 3): 10, (0, 2): 6, (1, 3): 6}.items():
+        g.set(a, b, top + (w << 200))
+    assert g.solve()[:2] == [1, 0]
+    g.set(0, 1, top + (1 << 200))
+    mate = g.solve()
+    assert (mate[0], mate[1]) == (2, 3)
+    g.set(0, 2, 0)  # removed: the first pairs again, whatever they weigh
+    mate = g.solve()
+    assert (mate[0], mate[2]) == (1, 3)
+    assert g.cold == 1
