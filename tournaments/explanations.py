@@ -198,6 +198,42 @@ EXPLANATION_TEXTS: dict[str, Any] = {
     "fide-bye": _(
         "%(name)s has the pairing-allocated bye, as C.04.1 c and C.04.3 C.2 and C.9 give it."
     ),
+    # the quality criteria of C.04.3 C a board bears on, and the step that chose it
+    "fide-criteria": _("Criteria: %(items)s."),
+    "fide-criteria-met": _(
+        "every colour and float criterion met, with no downfloater (C.6, C.7), no colour "
+        "preference denied (C.10 to C.13) and no repeated float (C.14 to C.21)"
+    ),
+    "fide-c6": _("C.6 a downfloater, the fewest possible"),
+    "fide-c7": _("C.7 the downfloater's score, as low as possible"),
+    "fide-c10": _("C.10 a topscorer or a topscorer's opponent gets a colour difference beyond 2"),
+    "fide-c11": _(
+        "C.11 a topscorer or a topscorer's opponent gets the same colour three times running"
+    ),
+    "fide-c12": _("C.12 a colour preference is not met"),
+    "fide-c13": _("C.13 a strong colour preference is not met"),
+    "fide-c14": _("C.14 a downfloat again, as in the previous round"),
+    "fide-c15": _("C.15 an upfloat again, as in the previous round"),
+    "fide-c16": _("C.16 a downfloat again, as two rounds before"),
+    "fide-c17": _("C.17 an upfloat again, as two rounds before"),
+    "fide-c18": _("C.18 the score difference of that repeated downfloat, as small as possible"),
+    "fide-c19": _("C.19 the score difference of that repeated upfloat, as small as possible"),
+    "fide-c20": _(
+        "C.20 the score difference of the downfloat repeated from two rounds before, "
+        "as small as possible"
+    ),
+    "fide-c21": _(
+        "C.21 the score difference of the upfloat repeated from two rounds before, "
+        "as small as possible"
+    ),
+    "fide-step-b3": _(
+        "chosen by B.3: the moved-down player paired, with the highest resident possible"
+    ),
+    "fide-step-d1": _("chosen by D.1: the highest S2 opponent possible"),
+    "fide-step-d2": _(
+        "chosen by D.2: an exchange of S1 and S2 players, the fewest and smallest possible"
+    ),
+    "fide-step": pgettext_lazy("a pairing procedure step, e.g. D.1", "chosen by %(step)s"),
     # the simulation lab's advice (pairing.simulation.recommend)
     "system-dutch": pgettext_lazy("pairing system", "Dutch"),
     "system-burstein": pgettext_lazy("pairing system", "Burstein"),
@@ -270,6 +306,8 @@ def _say(p: Any) -> str:
         return listing_of([_say(i) for i in values["items"]])
     if key == "commas":
         return pgettext("list separator", ", ").join(_say(i) for i in values["items"])
+    if key == "semicolons":  # clauses that may hold commas of their own
+        return pgettext("list of clauses separator", "; ").join(_say(i) for i in values["items"])
     if key == "decimal":
         return str(values["text"]).replace(".", get_format("DECIMAL_SEPARATOR"))
     if key == "points-fraction":

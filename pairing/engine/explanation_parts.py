@@ -17,7 +17,10 @@ Typed parts, whose value a language says its own way:
 - ``["rank", {"rank": -5, "text": "5k"}]``: a Go rank (the grade and its text);
 - ``["sentence", {"items": [part, ...]}]``: the items joined by commas, as one sentence
   (a capital letter and a full stop);
-- ``["names", {"items": [part, ...]}]``: "A", "A and B", "A, B and C".
+- ``["names", {"items": [part, ...]}]``: "A", "A and B", "A, B and C";
+- ``["commas", {"items": [part, ...]}]``: the items joined by commas;
+- ``["semicolons", {"items": [part, ...]}]``: the items joined by semicolons (clauses
+  that may hold commas of their own).
 
 A list of parts reads as its parts joined by spaces. `render_english` turns parts back
 into the English text (the tests check it gives the engines' own sentences).
@@ -208,6 +211,42 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     "fide-bye": (
         "%(name)s has the pairing-allocated bye, as C.04.1 c and C.04.3 C.2 and C.9 give it."
     ),
+    # the quality criteria of C.04.3 C a board bears on (fide_dutch/criteria.py)
+    "fide-criteria": "Criteria: %(items)s.",
+    "fide-criteria-met": (
+        "every colour and float criterion met, with no downfloater (C.6, C.7), no colour "
+        "preference denied (C.10 to C.13) and no repeated float (C.14 to C.21)"
+    ),
+    "fide-c6": "C.6 a downfloater, the fewest possible",
+    "fide-c7": "C.7 the downfloater's score, as low as possible",
+    "fide-c10": "C.10 a topscorer or a topscorer's opponent gets a colour difference beyond 2",
+    "fide-c11": (
+        "C.11 a topscorer or a topscorer's opponent gets the same colour three times running"
+    ),
+    "fide-c12": "C.12 a colour preference is not met",
+    "fide-c13": "C.13 a strong colour preference is not met",
+    "fide-c14": "C.14 a downfloat again, as in the previous round",
+    "fide-c15": "C.15 an upfloat again, as in the previous round",
+    "fide-c16": "C.16 a downfloat again, as two rounds before",
+    "fide-c17": "C.17 an upfloat again, as two rounds before",
+    "fide-c18": "C.18 the score difference of that repeated downfloat, as small as possible",
+    "fide-c19": "C.19 the score difference of that repeated upfloat, as small as possible",
+    "fide-c20": (
+        "C.20 the score difference of the downfloat repeated from two rounds before, "
+        "as small as possible"
+    ),
+    "fide-c21": (
+        "C.21 the score difference of the upfloat repeated from two rounds before, "
+        "as small as possible"
+    ),
+    "fide-step-b3": (
+        "chosen by B.3: the moved-down player paired, with the highest resident possible"
+    ),
+    "fide-step-d1": "chosen by D.1: the highest S2 opponent possible",
+    "fide-step-d2": (
+        "chosen by D.2: an exchange of S1 and S2 players, the fewest and smallest possible"
+    ),
+    "fide-step": "chosen by %(step)s",
     # the simulation lab's advice (pairing.simulation.recommend)
     "system-dutch": "Dutch",
     "system-burstein": "Burstein",
@@ -255,7 +294,7 @@ ENGLISH: dict[str, str | tuple[str, str]] = {
     ),
 }
 # keys said by code rather than by a template
-TYPED = ("colour", "rank", "sentence", "names", "commas", "decimal")
+TYPED = ("colour", "rank", "sentence", "names", "commas", "semicolons", "decimal")
 COLOUR_WORDS = {"w": "white", "b": "black"}
 
 
@@ -287,6 +326,8 @@ def _render_one(p: Part) -> str:
         return joined([render_english(i) for i in values["items"]], " and ")
     if key == "commas":
         return ", ".join(render_english(i) for i in values["items"])
+    if key == "semicolons":
+        return "; ".join(render_english(i) for i in values["items"])
     if key == "decimal":
         return str(values["text"])
     template = ENGLISH[key]

@@ -301,5 +301,5 @@ def test_fides_dutch_explains_every_board_and_bye_in_parts():
                 used.add(p[0])
                 used.update(v[0] for v in p[1].values() if isinstance(v, list))
     fide = {k for k in ENGLISH if k.startswith("fide-")}
-    assert {"fide-board", "fide-float", "fide-e1", "fide-bye"} <= used
+    assert {"fide-board", "fide-float", "fide-e1", "fide-bye", "fide-criteria"} <= used
     assert len(used & fide) >= 6, sorted(used & fide)  # the bye, a float and four rules

@@ -215,6 +215,28 @@ def test_points_stones_and_colours_are_said_in_the_language():
         assert "blancs" in french and "2,5" in french and "%(" not in french
 
 
+def test_fide_dutch_criteria_are_said_in_each_language():
+    from pairing.engine.explanation_parts import render_english
+    from pairing.engine.fide_dutch.criteria import criteria_part
+
+    board = criteria_part(("C.7", "C.12", "C.14"), ["D.1"])
+    met = criteria_part((), ["B.3"])
+    with translation.override("en"):
+        assert render_parts(board) == render_english(board)
+        assert render_parts(met) == render_english(met)
+    expected = {
+        "fr": ("Critères : C.7 le score", " ; C.12 une préférence de couleur", "choisi par D.1"),
+        "de": ("Kriterien: C.7 die Punktzahl", "; C.12 eine Farbpräferenz", "gewählt nach D.1"),
+        "es": ("Criterios: C.7 la puntuación", "; C.12 no se cumple", "elegido por D.1"),
+    }
+    for language, (start, middle, step) in expected.items():
+        with translation.override(language):
+            said = render_parts(board)
+            assert said.startswith(start) and middle in said and step in said, said
+            assert "C.14" in said and said.endswith(".")
+            assert render_parts(met) != render_english(met)
+
+
 def test_the_application_s_own_english_is_recognised():
     with translation.override("en"):
         for text in (

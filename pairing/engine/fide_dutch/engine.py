@@ -40,6 +40,7 @@ from fractions import Fraction
 
 from pairing.engine.explanation_parts import part, points_part, render_english
 from pairing.engine.fide_dutch.colours import white_of
+from pairing.engine.fide_dutch.criteria import criteria_part, pair_criteria
 from pairing.engine.fide_dutch.matcher import Matcher
 from pairing.engine.fide_dutch.players import Entrant, entrants
 from pairing.engine.fide_dutch.weights import (
@@ -72,17 +73,19 @@ def pair_round_fide(request: SwissRequest) -> SwissPairing:
     order = entrants(request)
     layout = make_layout(order, request.round_number, request.total_rounds, request.win_points)
     started = time.perf_counter()
-    mates, stats = pair_entrants(order, layout)
+    steps: dict[int, str] = {}
+    mates, stats = pair_entrants(order, layout, steps)
     stats["seconds"] = time.perf_counter() - started
-    return _result(request, order, mates, stats)
+    return _result(request, order, mates, stats, steps)
 
 
 def pair_entrants(
-    order: list[Entrant], layout: Layout
+    order: list[Entrant], layout: Layout, steps: dict[int, str] | None = None
 ) -> tuple[dict[int, int | None], dict[str, float]]:
     """Partner (or None for the bye) of every entrant, by index in `order`, and the
     counts of the work done ("edges": pairs allowed by C.1/C.3, "matchings": the
-    matchings solved)."""
+    matchings solved). `steps`, when given, receives per entrant id the step of the
+    bracket procedure that chose its opponent ("B.3", "D.1", "D.2")."""
     n = len(order)
     if n == 0:
         return {}, {"edges": 0, "matchings": 0}
@@ -90,12 +93,15 @@ def pair_entrants(
         if not order[0].bye_ok:
             raise PairingError("the only player to pair may not receive the bye")
         return {0: None}, {"edges": 0, "matchings": 0}
-    return _Round(order, layout).run()
+    return _Round(order, layout, steps).run()
 
 
 class _Round:
-    def __init__(self, order: list[Entrant], layout: Layout) -> None:
+    def __init__(
+        self, order: list[Entrant], layout: Layout, steps: dict[int, str] | None = None
+    ) -> None:
         self.order = order
+        self.steps = {} if steps is None else steps
         self.layout = layout
         self.n = len(order)
         self.graph = Matcher(self.n)
@@ -254,7 +260,11 @@ class _Round:
             mate[:] = g.solve()
             matched[mate[v]] = True
             g.fix(v, mate[v])
+            self._chosen(v, mate[v], "B.3")
         return mate
+
+    def _chosen(self, a: int, b: int, step: str) -> None:
+        self.steps[self.order[a].id] = self.steps[self.order[b].id] = step
 
     def _remainder(self, members, mdps, end, after, base, matched, mate):
         """Pair the remainder (the residents not paired with MDPs): S1 and S2 with
@@ -367,6 +377,7 @@ class _Round:
             m = mate[v]
             matched[v] = matched[m] = True
             g.fix(v, m)
+            self._chosen(v, m, "D.2" if exchanges else "D.1")
         return mate
 
 
@@ -382,8 +393,15 @@ FIDE_COLOUR_RULES = {
 
 
 def _result(
-    request: SwissRequest, order: list[Entrant], mates, stats: dict[str, float]
+    request: SwissRequest,
+    order: list[Entrant],
+    mates,
+    stats: dict[str, float],
+    steps: dict[int, str] | None = None,
 ) -> SwissPairing:
+    """The pairing from each entrant's partner. `steps`, when given, says per entrant
+    id the procedure step that chose that player's opponent ("B.3", "D.1", "D.2"); a
+    board's criteria part names it."""
     games = []
     bye = None
     seen = set()
@@ -409,6 +427,7 @@ def _result(
         return (-hi.score, -(hi.score + lo.score), hi.rank)
 
     games.sort(key=board_key)
+    layout = make_layout(order, request.round_number, request.total_rounds, request.win_points)
     out_games = []
     float_pairs = 0
     diffs = []
@@ -435,6 +454,11 @@ def _result(
         ]
         if diff:
             parts.append(part("fide-float", points=points_part(points_text(diff))))
+        # The criteria of C.04.3 C the pair bears on, and the step that chose it (the
+        # higher player's first: its opponent is the one the procedure chooses).
+        pair = sorted((wp, bp), key=lambda e: (-e.score, e.rank))
+        chosen = [steps[e.id] for e in pair if steps and e.id in steps]
+        parts.append(criteria_part(pair_criteria(wp, bp, layout), chosen))
         explanation = BoardExplanation(
             kind="float" if diff else "in-group",
             score_difference=diff,
