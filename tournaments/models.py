@@ -69,7 +69,7 @@ class PairingSystem(models.TextChoices):
         "fide-dutch",
         _(
             "FIDE Dutch (C.04.3): for rated events, paired exactly as the FIDE-endorsed "
-            "engines do (slower above about 100 players)"
+            "engines do (slower above about 300 players)"
         ),
     )
     MWM_DUTCH = "mwm-dutch", _("Dutch (MWM paper): top half against bottom half, one matching")
