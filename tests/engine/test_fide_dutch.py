@@ -187,3 +187,43 @@ def test_scores_may_be_fractions():
     players = [player(i, score=Fraction(1, 2) * (i % 2)) for i in range(1, 5)]
     result = fide(players, round_number=2)
     assert unordered(result.pairs()) == {frozenset((1, 3)), frozenset((2, 4))}
+
+
+def test_a_player_whose_only_round_was_a_forfeit_loss_keeps_his_rank(tmp_path):
+    """Player 1 lost round 1 by forfeit and sits round 2 out: he took part in a
+    pairing, so he keeps his place in the order (A.2), and the ranks below him
+    decide E.5 for the two forfeit winners who meet with no colour history (5 and
+    6). bbpPairings gives 5 white; a ranking without player 1 gave it to 6."""
+    import subprocess
+
+    from pairing.formats.trf import write_trf
+    from pairing.record import PlayerRecord, RoundEntry, TournamentRecord
+
+    record = TournamentRecord(name="E5", total_rounds=3, initial_colour="w")
+    first = {
+        1: RoundEntry(5, "w", "-"),
+        5: RoundEntry(1, "b", "+"),
+        2: RoundEntry(6, "b", "-"),
+        6: RoundEntry(2, "w", "+"),
+        3: RoundEntry(7, "w", "="),
+        7: RoundEntry(3, "b", "="),
+        4: RoundEntry(8, "b", "="),
+        8: RoundEntry(4, "w", "="),
+    }
+    for k in range(1, 9):
+        record.players.append(
+            PlayerRecord(id=k, name=f"Player {k}", rating=2000 - 10 * k, rounds=[first[k]])
+        )
+    record.announced_byes[2] = {1: "Z"}
+    path = tmp_path / "e5.trf"
+    write_trf(record, path)
+    result = pair_round_fide(fide_request_from_record(read_trf(path), 2))
+    assert (5, 6) in set(result.pairs())
+    oracle = subprocess.run(
+        [str(_oracle()), "--dutch", str(path), "-p"], capture_output=True, text=True, check=True
+    )
+    lines = oracle.stdout.split("\n")[1:]
+    expected = {tuple(int(x) for x in line.split()) for line in lines if line.strip()}
+    bye = next(a for a, b in expected if b == 0)
+    assert set(result.pairs()) == {(a, b) for a, b in expected if b != 0}
+    assert result.pairing_allocated_bye == bye

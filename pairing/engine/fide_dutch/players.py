@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pairing.engine.swiss.request import SwissPlayer, SwissRequest
+from pairing.engine.swiss.request import SwissRequest
 
 WHITE, BLACK = "w", "b"
 
@@ -83,20 +83,13 @@ def colour_facts(played: tuple[str, ...]) -> tuple[int, str | None, bool, bool, 
 
 
 def ranked(request: SwissRequest) -> dict[int, int]:
-    """The rank (A.2 b) of every player who counts for it: by pairing number,
-    leaving out those who sit out the round without ever having taken part in a
-    pairing (they have no place in the order yet)."""
-    counted = [p for p in request.players if p.active or _took_part(p)]
-    return {p.id: k for k, p in enumerate(sorted(counted, key=lambda p: p.id))}
+    """The rank (A.2 b) of every player of the request, by pairing number.
 
-
-def _took_part(p: SwissPlayer) -> bool:
-    return bool(
-        any(c in (WHITE, BLACK) for c in p.colours)
-        or p.opponents
-        or p.pairing_byes
-        or p.unplayed_wins
-    )
+    A player who sits the round out without ever having taken part in a pairing
+    has no place in the order yet: the request must leave such players out, as
+    `fide_request_from_record` does from the record (a request alone cannot tell a
+    player whose only rounds were forfeit losses from one who never took part)."""
+    return {p.id: k for k, p in enumerate(sorted(request.players, key=lambda p: p.id))}
 
 
 def entrants(request: SwissRequest) -> list[Entrant]:
