@@ -46,6 +46,7 @@ class Matcher:
     def __init__(self, n: int) -> None:
         self.n = n
         self.weights: dict[tuple[int, int], int] = {}
+        self.neighbours: list[set[int]] = [set() for _ in range(n)]  # edges of weight > 0
         self.fixed: dict[int, int] = {}  # vertex -> partner, both ends
         self.mate: list[int] | None = None
         self.changes: dict[tuple[int, int], int] = {}  # edge -> weight gained since solving
@@ -67,16 +68,21 @@ class Matcher:
             return
         if w:
             self.weights[key] = w
+            self.neighbours[a].add(b)
+            self.neighbours[b].add(a)
         else:
             del self.weights[key]
+            self.neighbours[a].discard(b)
+            self.neighbours[b].discard(a)
         self.changes[key] = self.changes.get(key, 0) + (w - old)
         self.pending[key] = w
 
     def fix(self, a: int, b: int) -> None:
         """Keep the pair a-b whatever else happens: every other edge at a or b
         goes, and the two leave the graph."""
-        for key in [k for k in self.weights if (a in k or b in k) and k != (min(a, b), max(a, b))]:
-            self.set(key[0], key[1], 0)
+        for v, other in ((a, b), (b, a)):
+            for u in [u for u in self.neighbours[v] if u != other]:
+                self.set(v, u, 0)
         self.fixed[a], self.fixed[b] = b, a
         if self.n % 2:  # and their edges to the extra vertex
             self.pending[a, self.n] = self.pending[b, self.n] = 0
