@@ -20,6 +20,8 @@ the figures measure how far it is) or `fide-dutch`, the FIDE Dutch engine of
     .venv/bin/python bench/fide_dutch_oracle.py --system fide-dutch --rounds 100 \
         --sizes 9,12,16,21,30,45,64,100
 
+`--cli-check` also runs the command line's own check (`blossom-pairing --dutch FILE
+-c`, a whole process) on every event and counts the rounds it finds differing.
 `--variants` adds XXA virtual points and two prohibited pairs to each round and has
 the oracle pair that round from the file cut before it (`-p`); `--sizes` picks the
 event sizes; `--keep DIR` keeps the events that differ.
@@ -28,6 +30,7 @@ event sizes; `--keep DIR` keeps the events that differ.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import subprocess
 import sys
@@ -96,6 +99,12 @@ def main() -> int:
     parser.add_argument(
         "--progress", type=int, default=0, help="print a line every this many rounds"
     )
+    parser.add_argument(
+        "--cli-check",
+        action="store_true",
+        help="also run `blossom-pairing --dutch FILE -c` (a whole process) on every event "
+        "and count the rounds its check finds differing",
+    )
     parser.add_argument("--keep", type=Path, help="copy the tournaments with differences here")
     parser.add_argument(
         "--variants",
@@ -108,6 +117,7 @@ def main() -> int:
     sizes = tuple(int(s) for s in args.sizes.split(","))
     per_size: dict[int, list[int]] = {}
     compared = identical = boards = differing_boards = byes_differ = failed = 0
+    cli_rounds = cli_differing = 0
     examples = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -119,6 +129,10 @@ def main() -> int:
                 continue  # the oracle found no pairing for some round: another event
             whole = read_trf(path)
             total = whole.rounds_paired
+            if args.cli_check and not args.variants:
+                checked, differ = cli_check(path)
+                cli_rounds += checked
+                cli_differing += differ
             initial = recorded_initial_colour(whole)  # as the arbiter knows it
             for r in range(1, total + 1):
                 if compared >= args.rounds:
@@ -154,13 +168,13 @@ def main() -> int:
                 if mine == expected and bye == expected_bye:
                     identical += 1
                     tally[1] += 1
-                if args.progress and compared % args.progress == 0:
-                    print(f"... {compared} rounds compared, {identical} identical", flush=True)
                 elif len(examples) < args.show:
                     examples.append(f"{path.name} round {r}: {len(expected - mine)} boards differ")
                     if args.keep:
                         args.keep.mkdir(parents=True, exist_ok=True)
                         (args.keep / path.name).write_bytes(path.read_bytes())
+                if args.progress and compared % args.progress == 0:
+                    print(f"... {compared} rounds compared, {identical} identical", flush=True)
     print(f"system {args.system!r} against bbpPairings --dutch: {compared} rounds compared")
     print(f"identical rounds (pairs, colours and bye): {identical} ({identical / compared:.1%})")
     share = differing_boards / max(boards, 1)
@@ -172,9 +186,25 @@ def main() -> int:
         "per size (identical/compared): "
         + ", ".join(f"{n}: {t[1]}/{t[0]}" for n, t in sorted(per_size.items()))
     )
+    if args.cli_check:
+        print(
+            f"blossom-pairing --dutch FILE -c on every event: {cli_rounds} rounds checked, "
+            f"{cli_differing} differing or not paired"
+        )
     for line in examples:
         print("  " + line)
     return 0
+
+
+def cli_check(path: Path) -> tuple[int, int]:
+    """(rounds checked, rounds differing or not paired) by the command line's check."""
+    command = [sys.executable, "-m", "pairing.cli.pair", "--dutch", str(path), "-c", "--json"]
+    out = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+    if out.returncode not in (0, 1):
+        raise RuntimeError(f"blossom-pairing -c failed on {path.name}: {out.stderr[:300]}")
+    checks = json.loads(out.stdout)
+    differ = sum(1 for c in checks if c["differences"] or c["blossom_error"])
+    return len(checks), differ
 
 
 if __name__ == "__main__":
