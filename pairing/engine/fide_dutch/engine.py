@@ -117,9 +117,18 @@ class _Round:
 
     # -- the whole round: can it be completed, and who may take the bye? --------
 
+    def _bye_context(self, bye_score: Fraction, single: bool) -> ByeContext:
+        counts = [len(e.played) for e in self.order if e.score == bye_score]
+        rank = {c: sum(1 for d in counts if d >= c) - 1 for c in counts}
+        return ByeContext(bye_score, single, rank)
+
     def _start(self) -> list[int]:
         order, n, g = self.order, self.n, self.graph
         top = order[0].score
+        if n % 2:
+            mate = self._start_at_lowest_score(top)
+            if mate is not None:
+                return mate
         for low in range(n):
             for high in range(low):
                 if n % 2:
@@ -142,13 +151,35 @@ class _Round:
             single = bye_score >= top and all(
                 order[mate[v]].score >= top for v in range(n) if order[v].score >= top
             )
-            counts = [len(e.played) for e in order if e.score == bye_score]
-            rank = {c: sum(1 for d in counts if d >= c) - 1 for c in counts}
-            self.bye = ByeContext(bye_score, single, rank)
+            self.bye = self._bye_context(bye_score, single)
             for low in range(n):
                 for high in range(low):
                     g.set(high, low, self.weight(high, low, False, False))
         return mate
+
+    def _start_at_lowest_score(self, top: Fraction) -> list[int] | None:
+        """The usual case of an odd field, in one solution instead of two: when the
+        lowest score of a player who may take the bye is below the top score, weigh
+        the round as if the bye went to that score. If the solution leaves such a
+        player unpaired, the bye's score is indeed that one (no lower score can take
+        it), the weights are those `_start` would set, and the solution is kept;
+        otherwise None, and `_start` finds the bye's score first."""
+        order, n, g = self.order, self.n, self.graph
+        scores = [e.score for e in order if e.bye_ok]
+        if not scores or min(scores) >= top:
+            return None
+        lowest = min(scores)
+        self.bye = self._bye_context(lowest, False)
+        for low in range(n):
+            for high in range(low):
+                g.set(high, low, self.weight(high, low, False, False))
+        self.edges = len(g.weights)
+        mate = g.solve()
+        unpaired = [v for v in range(n) if mate[v] == v]
+        if len(unpaired) == 1 and order[unpaired[0]].bye_ok and order[unpaired[0]].score == lowest:
+            return mate
+        self.bye = ByeContext()
+        return None
 
     # -- bracket by bracket ------------------------------------------------------
 
