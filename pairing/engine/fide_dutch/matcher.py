@@ -195,7 +195,7 @@ class Matcher:
             if new < old:
                 if c.mate[a] == e:
                     exact.unmatch(c, a)
-                if top[a] >= n and top[a] == top[b]:
+                if top[a] >= n and top[a] == top[b] and _in_a_blossom_cycle(c, a, e):
                     exact.isolate(c, a)
             else:
                 gains.append((e, a, b))
@@ -272,6 +272,18 @@ class Matcher:
             mate[a], mate[b] = b, a
         self.core = None
         return mate
+
+
+def _in_a_blossom_cycle(c, a: int, e: int) -> bool:
+    """Edge e (at vertex a) joins two children of a blossom holding a: a blossom
+    needs those edges tight, other edges inside it may lose weight freely."""
+    parent, sedge, sprev = c.parent, c.sedge, c.sprev
+    x = a
+    while parent[x] >= 0:
+        if sedge[x] == e or sedge[sprev[x]] == e:
+            return True
+        x = parent[x]
+    return False
 
 
 def _greedy_start(
