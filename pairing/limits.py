@@ -6,6 +6,7 @@ readers too (with the line and column)."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 MAX_ROUNDS = 99  # rounds of one section
@@ -26,9 +27,10 @@ def points_problem(value: Fraction) -> str | None:
     return None
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")  # tab (\x09) excepted
+
+
 def control_character(text: str) -> int | None:
     """The 0-based position of the first control character (tab excepted), or None."""
-    for i, ch in enumerate(text):
-        if (ord(ch) < 32 and ch != "\t") or ord(ch) == 127:
-            return i
-    return None
+    found = _CONTROL.search(text)
+    return found.start() if found else None

@@ -18,6 +18,8 @@ or None), the colour ("w", "b" or "-") and a result code as FIDE TRF spells it:
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -43,6 +45,19 @@ DEFAULT_POINTS: dict[str, Fraction] = {
     "Z": Fraction(0),
     " ": Fraction(0),
 }
+
+
+def fraction_sum(values: Iterable[Fraction]) -> Fraction:
+    """sum(values, Fraction(0)), exactly, building one Fraction instead of one per term."""
+    numerator, denominator = 0, 1
+    for value in values:
+        d = value.denominator
+        if d != denominator:
+            common = denominator // math.gcd(denominator, d) * d
+            numerator *= common // denominator
+            denominator = common
+        numerator += value.numerator * (denominator // d)
+    return Fraction(numerator, denominator)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +134,7 @@ class TournamentRecord:
 
     def score(self, player: PlayerRecord, *, after_round: int | None = None) -> Fraction:
         last = len(player.rounds) if after_round is None else min(after_round, len(player.rounds))
-        return sum((self.points[e.code] for e in player.rounds[:last]), Fraction(0))
+        return fraction_sum(self.points[e.code] for e in player.rounds[:last])
 
     @property
     def rounds_paired(self) -> int:

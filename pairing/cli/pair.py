@@ -41,16 +41,21 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from pairing.cli.support import Parser, UsageError, guarded
+from pairing.engine.matching import kernels
 from pairing.engine.swiss import SYSTEMS, PairingError, RequestError, WeightRangeError, pair_round
-from pairing.engine.swiss.checker import RoundCheck, check_tournament
 from pairing.engine.swiss.from_record import request_from_record
 from pairing.engine.swiss.request import BACKEND_CHOICES
 from pairing.engine.swiss.result import SwissPairing
 from pairing.formats.trf import TRFError, read_trf, write_trf
-from pairing.generate import GeneratorConfig, GeneratorConfigError, generate_tournament, read_config
+
+if TYPE_CHECKING:
+    from pairing.engine.swiss.checker import RoundCheck
+
+# -c and -g import the checker and the generator when they run: pairing a round
+# (-p) needs neither, and a command line pays for every module it imports.
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_SIZE, EXIT_FILE = range(6)
 SYSTEM_ORDER = ("dutch", "burstein", "monrad", "random", "random2", "adjacent")
@@ -58,6 +63,10 @@ SYSTEM_ORDER = ("dutch", "burstein", "monrad", "random", "random2", "adjacent")
 
 class SizeLimitError(Exception):
     pass
+
+
+class ConfigError(Exception):
+    """A bad generator configuration (exit code 3, like malformed input)."""
 
 
 TRF_MAX_PLAYERS = 9999  # pairing numbers have four columns
@@ -227,6 +236,8 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     note = record.infer_total_rounds()
     if note:
         err.write(f"blossom-pairing: {note}\n")
+    from pairing.engine.swiss.checker import check_tournament
+
     build, pair = _engine(args.system)
     checks = check_tournament(record, build=build, pair=pair, **_options(args))
     if args.json:
@@ -251,9 +262,19 @@ def run_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def run_generate(args: argparse.Namespace, err: TextIO) -> int:
+    from pairing.generate import (
+        GeneratorConfig,
+        GeneratorConfigError,
+        generate_tournament,
+        read_config,
+    )
+
     if not args.output:
         raise UsageError("-g needs -o OUT.trf")
-    config = read_config(args.generate) if args.generate else GeneratorConfig()
+    try:
+        config = read_config(args.generate) if args.generate else GeneratorConfig()
+    except GeneratorConfigError as exc:
+        raise ConfigError(str(exc)) from None
     if config.players > TRF_MAX_PLAYERS:
         raise SizeLimitError(f"a TRF holds at most {TRF_MAX_PLAYERS} players, not {config.players}")
     for key in config.ignored:
@@ -294,7 +315,12 @@ def main(
             return run_generate(args, err)
         if args.check:
             return run_check(args, out, err)
-        return run_pair(args, out)
+        # One round, then the process ends: up to a size, the matching runs its
+        # kernels as plain Python rather than loading numba (`kernels`), for the
+        # same pairing at a fraction of the start-up. (-c and -g pair every
+        # round: numba's load pays for itself there.)
+        with kernels.plain_preferred():
+            return run_pair(args, out)
 
     return guarded(
         "blossom-pairing",
@@ -302,7 +328,7 @@ def main(
         err,
         [
             (PairingError, EXIT_NO_PAIRING, ""),
-            ((TRFError, GeneratorConfigError, RequestError), EXIT_INVALID, ""),
+            ((TRFError, ConfigError, RequestError), EXIT_INVALID, ""),
             ((WeightRangeError, SizeLimitError), EXIT_SIZE, ""),
         ],
         file_message=lambda e: f"cannot access {e.filename or ''}: {e.strerror or e}",

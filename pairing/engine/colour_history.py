@@ -22,7 +22,7 @@ COLOUR_NAME = {"w": "white", "b": "black"}
 
 
 def colour_difference(colours: tuple[str, ...]) -> int:
-    return sum(1 for c in colours if c == "w") - sum(1 for c in colours if c == "b")
+    return colours.count("w") - colours.count("b")
 
 
 def played_colours(colours: tuple[str, ...]) -> tuple[str, ...]:

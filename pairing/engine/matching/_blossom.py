@@ -74,7 +74,9 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import njit
+
+if "njit" not in globals():  # `_source.load_plain` runs this file without numba
+    from numba import njit
 
 STATUS_RUNNING = 0
 STATUS_DONE = 1

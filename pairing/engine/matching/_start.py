@@ -20,7 +20,9 @@ tight, all free vertices with duals of one parity.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+if "njit" not in globals():  # `_source.load_plain` runs this file without numba
+    from numba import njit
 
 
 @njit(cache=True)

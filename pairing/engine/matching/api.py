@@ -12,8 +12,13 @@ Backends (all exact, all deterministic):
   "blossom" from AUTO_OWN on, or "priced" when the list is dense (more than
   AUTO_DENSE edges per vertex). Below AUTO_OWN rustworkx needs at most a few
   tens of milliseconds, while the first use of the compiled backends in a
-  process costs about a second (importing numba and loading its cache;
-  `warm_up()` pays it ahead, for example when a worker starts).
+  process costs about half a second of CPU (importing numba and loading its
+  cache; `warm_up()` pays it ahead).
+- "priced" on an oracle with a candidate hint (the Swiss engine's rounds)
+  runs its kernels as plain Python up to PLAIN_UP_TO vertices where asked
+  for, as the command line pairing one round asks (`kernels`): the same
+  algorithm, the same answer, and below that size a round costs less than
+  loading numba does.
 When the int64 solver cannot hold an instance's numbers it hands over to
 "rustworkx" on the whole graph; the result's `note` says so.
 """
@@ -22,10 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from pairing.engine.matching import kernels
 from pairing.engine.matching.reference import networkx_pairs, rustworkx_pairs
 from pairing.engine.matching.scan import Chunk, OracleGraph, collect
 from pairing.engine.matching.types import (
     BACKENDS,
+    CandidateHint,
     Edge,
     MatchingResult,
     WeightOracle,
@@ -34,6 +41,7 @@ from pairing.engine.matching.types import (
 
 AUTO_OWN = 300
 AUTO_DENSE = 32
+PLAIN_UP_TO = 1500
 
 
 def _check_backend(backend: str) -> None:
@@ -66,17 +74,26 @@ def solve(oracle: WeightOracle, *, backend: str = "auto") -> MatchingResult:
     if backend == "auto":
         backend = auto_backend(n)
     if backend == "priced":
-        # Here, not at the top: `own` loads the numba-compiled matching (0.5 s), which
-        # small rounds (rustworkx) never need.
+        # Here, not at the top: `own` loads the matching's kernels, which small
+        # rounds (rustworkx) never need.
         from pairing.engine.matching.own import solve_oracle_priced
 
-        return solve_oracle_priced(oracle)
+        return solve_oracle_priced(oracle, plain=use_plain(oracle))
     whole = collect(OracleGraph(oracle, cache_bytes=0))
     if backend == "blossom":
         from pairing.engine.matching.own import solve_whole
 
         return solve_whole(n, whole)
     return _library(n, whole, backend)
+
+
+def use_plain(oracle: WeightOracle) -> bool:
+    """Whether "priced" runs its kernels as plain Python for this oracle."""
+    return (
+        int(oracle.n) <= PLAIN_UP_TO
+        and isinstance(oracle, CandidateHint)
+        and kernels.plain_wanted()
+    )
 
 
 def max_weight_matching(

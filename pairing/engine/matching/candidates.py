@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pairing.engine.matching._topk import offer_chunk
+from pairing.engine.arrays import unique
 from pairing.engine.matching.scan import (
     CHUNK,
     Chunk,
@@ -42,7 +42,7 @@ def unique_pairs(n: int, i: np.ndarray, j: np.ndarray) -> tuple[np.ndarray, np.n
     lo = np.minimum(i, j)
     hi = np.maximum(i, j)
     keep = lo != hi
-    keys = np.unique(lo[keep] * n + hi[keep])
+    keys = unique(lo[keep] * n + hi[keep])
     return keys // n, keys % n
 
 
@@ -63,6 +63,8 @@ def hinted(oracle: WeightOracle, *, chunk: int = CHUNK) -> Chunk:
 
 def heaviest(graph: OracleGraph | EdgeGraph, *, k: int | None = None) -> Chunk:
     """The k heaviest allowed edges at every vertex (fewer where fewer exist)."""
+    from pairing.engine.matching._topk import offer_chunk  # numba, only when needed
+
     k = HEAVIEST_PER_VERTEX if k is None else k
     n = graph.n
     top_w = np.zeros((n, k), dtype=np.int64)

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pairing.engine.matching._treesum import blossoms_full, pair_blossom_sums
+from pairing.engine.matching import kernels
 from pairing.engine.matching.sparse import SCALE, Run
 from pairing.engine.matching.types import CertificateError, DualSolution
 
@@ -64,11 +64,17 @@ def dual_reduced_costs(duals: DualSolution, i, j, w) -> np.ndarray:
 
 
 def reduced_costs(
-    run: Run, i: np.ndarray, j: np.ndarray, w: np.ndarray, *, exact: bool = False
+    run: Run,
+    i: np.ndarray,
+    j: np.ndarray,
+    w: np.ndarray,
+    *,
+    exact: bool = False,
+    plain: bool = False,
 ) -> np.ndarray:
     """rc for pairs of real vertices. Exact where negative; with exact=True
     exact everywhere (otherwise pairs inside a blossom may be understated,
-    never below 0 when their true value is >= 0)."""
+    never below 0 when their true value is >= 0). `plain`: without numba."""
     i = np.asarray(i, dtype=np.int64)
     j = np.asarray(j, dtype=np.int64)
     shifted = np.asarray(w, dtype=np.int64) - run.shift  # |shifted| <= 2**61
@@ -81,7 +87,7 @@ def reduced_costs(
         np.minimum(rc, 1 << 62, out=rc)  # saturate: keeps rc + blossom sums in int64
     if same.any():
         sums = np.zeros(int(same.sum()), dtype=np.int64)
-        pair_blossom_sums(run.parent, run.dual, i[same], j[same], sums)
+        kernels.get(plain).pair_blossom_sums(run.parent, run.dual, i[same], j[same], sums)
         rc[same] += sums
     return rc
 
@@ -104,17 +110,22 @@ def free_dual(run: Run) -> int | None:
     return int(run.dual[single[0]]) if single.size else None
 
 
-def check_run(run: Run) -> None:
+def check_run(run: Run, *, plain: bool = False) -> None:
     """The run's own optimality conditions (cheap; a failure is a bug)."""
     size = run.top.size
     partner = run.partner
     if run.padded and partner[run.n] >= 0:
         rc = reduced_costs(
-            run, partner[run.n : run.n + 1], np.array([run.n]), np.array([run.shift]), exact=True
+            run,
+            partner[run.n : run.n + 1],
+            np.array([run.n]),
+            np.array([run.shift]),
+            exact=True,
+            plain=plain,
         )
         if rc[0] != 0:
             raise CertificateError("the matched edge to the extra vertex is not tight")
-    if not blossoms_full(run.parent, partner, run.live):
+    if not kernels.get(plain).blossoms_full(run.parent, partner, run.live):
         raise CertificateError("a blossom does not hold |B| // 2 matched edges")
     if run.padded:
         real = np.arange(run.n, dtype=np.int64)
@@ -123,6 +134,7 @@ def check_run(run: Run) -> None:
             real,
             np.full(run.n, run.n, dtype=np.int64),
             np.full(run.n, run.shift, dtype=np.int64),
+            plain=plain,
         )
         if np.any(rc < 0):
             raise CertificateError("an edge to the extra vertex has negative reduced cost")
@@ -140,7 +152,9 @@ def check_run(run: Run) -> None:
                 raise CertificateError("single vertices do not share the least vertex dual")
 
 
-def check_matched_weights(run: Run, i: np.ndarray, j: np.ndarray, w: np.ndarray) -> None:
+def check_matched_weights(
+    run: Run, i: np.ndarray, j: np.ndarray, w: np.ndarray, *, plain: bool = False
+) -> None:
     """Matched real edges must be tight: i, j, w are the matched pairs."""
-    if np.any(reduced_costs(run, i, j, w, exact=True) != 0):
+    if np.any(reduced_costs(run, i, j, w, exact=True, plain=plain) != 0):
         raise CertificateError("a matched edge is not tight")

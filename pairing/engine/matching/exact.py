@@ -17,9 +17,7 @@ overflow paragraph: nothing overflows.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-_SOURCE = Path(__file__).with_name("_blossom.py")
+from pairing.engine.matching._source import load_plain
 
 
 class Array(list):
@@ -32,17 +30,8 @@ class Array(list):
         return len(self)
 
 
-def _njit(*args, **kwargs):
-    if args and callable(args[0]):
-        return args[0]
-    return lambda function: function
-
-
 def _load() -> dict:
-    text = _SOURCE.read_text(encoding="utf-8")
-    text = text.replace("from numba import njit\n", "")
-    namespace: dict = {"__name__": "pairing.engine.matching._blossom_exact", "njit": _njit}
-    exec(compile(text, str(_SOURCE), "exec"), namespace)  # the package's own source
+    namespace = vars(load_plain("_blossom.py", "pairing.engine.matching._blossom_exact"))
     unbounded = 1 << 1_000_000
     namespace.update(DUAL_LIMIT=unbounded, BLOSSOM_DUAL_LIMIT=unbounded, EDGE_LIMIT=unbounded)
     return namespace

@@ -1,14 +1,16 @@
 """The package's own backends ("blossom", "priced") behind the public API.
 
 Kept apart from `api` so that importing the package does not import numba:
-small graphs go to rustworkx and never pay for loading compiled code.
+small graphs go to rustworkx and never pay for loading compiled code. The
+kernels themselves are imported when a run needs them, compiled or plain
+(`kernels`); `plain` selects the plain-Python build (same answers).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from pairing.engine.matching import candidates
+from pairing.engine.matching import candidates, kernels
 from pairing.engine.matching.certificate import check_matched_weights, free_dual
 from pairing.engine.matching.priced import Priced, merge, solve_priced
 from pairing.engine.matching.reference import rustworkx_pairs
@@ -34,12 +36,14 @@ def _weights_of(pairs: list[tuple[int, int]], source: WeightOracle | Chunk) -> n
     return weights
 
 
-def _result(outcome: Priced, backend: str, source: WeightOracle | Chunk) -> MatchingResult:
+def _result(
+    outcome: Priced, backend: str, source: WeightOracle | Chunk, plain: bool
+) -> MatchingResult:
     run = outcome.run
     v = np.flatnonzero(run.mate > np.arange(run.n))
     pairs = list(zip(v.tolist(), run.mate[v].tolist(), strict=True))
     weights = _weights_of(pairs, source)
-    check_matched_weights(run, v, run.mate[v], weights)
+    check_matched_weights(run, v, run.mate[v], weights, plain=plain)
     c = free_dual(run) if run.problem == "maximum" else None
     return MatchingResult(
         pairs,
@@ -54,9 +58,14 @@ def _result(outcome: Priced, backend: str, source: WeightOracle | Chunk) -> Matc
 
 
 def _solve(
-    n: int, start: Chunk, graph: OracleGraph | EdgeGraph, backend: str, source: WeightOracle | Chunk
+    n: int,
+    start: Chunk,
+    graph: OracleGraph | EdgeGraph,
+    backend: str,
+    source: WeightOracle | Chunk,
+    plain: bool = False,
 ) -> MatchingResult:
-    outcome = solve_priced(n, start, graph)
+    outcome = solve_priced(n, start, graph, plain=plain)
     if outcome.run.status == "broken":
         raise RuntimeError("the blossom solver reached an inconsistent state")
     if outcome.run.status != "done":
@@ -70,7 +79,7 @@ def _solve(
             int(i.size),
             note=f"{backend}: the duals outgrew int64 headroom; solved by rustworkx",
         )
-    return _result(outcome, backend, source)
+    return _result(outcome, backend, source, plain)
 
 
 def solve_whole(n: int, whole: Chunk) -> MatchingResult:
@@ -78,16 +87,25 @@ def solve_whole(n: int, whole: Chunk) -> MatchingResult:
     return _solve(n, whole, EdgeGraph(n, *whole), "blossom", whole)
 
 
-def solve_oracle_priced(oracle: WeightOracle) -> MatchingResult:
+def solve_oracle_priced(oracle: WeightOracle, *, plain: bool = False) -> MatchingResult:
     """ "priced" on an oracle: start from its hint (or the heaviest edges per
-    vertex) plus random partners, then price against the whole graph."""
+    vertex) plus random partners, then price against the whole graph.
+    `plain` needs the hint (the heaviest edges are found by a compiled scan);
+    a plain solve that runs out of budget (`kernels.PLAIN_BUDGET`) is done
+    again compiled, with the same answer."""
     n = int(oracle.n)
     graph = OracleGraph(oracle)
     if isinstance(oracle, CandidateHint):
         start = candidates.hinted(oracle)
     else:
+        plain = False
         start = candidates.heaviest(graph)
     start = merge(n, start, candidates.random_partners(graph))
+    if plain:
+        try:
+            return _solve(n, start, graph, "priced", oracle, plain=True)
+        except kernels.get(True).OverBudget:
+            graph = OracleGraph(oracle)  # afresh: the same checks as a compiled solve
     return _solve(n, start, graph, "priced", oracle)
 
 

@@ -45,24 +45,30 @@ def merge(n: int, *parts: Chunk) -> Chunk:
     return keys // n, keys % n, w[first]
 
 
-def solve_priced(n: int, start: Chunk, graph: OracleGraph | EdgeGraph) -> Priced:
-    solver = Solver(n, "perfect")
+def solve_priced(
+    n: int, start: Chunk, graph: OracleGraph | EdgeGraph, *, plain: bool = False
+) -> Priced:
+    """`plain`: the kernels run as plain Python (`kernels`), with the same answer."""
+    solver = Solver(n, "perfect", plain=plain)
     run = solver.solve(*start)
     rounds = 1
     priced = 0
+    memo: dict = {}
     while True:
         if not run.ok:
             return Priced(run, solver.edges, rounds, priced, False)
-        check_run(run)
+        check_run(run, plain=plain)
         weights = run.perfect or solver.problem == "maximum"
-        found = price(run, graph, weights=weights, cardinality=not run.perfect)
+        found = price(
+            run, graph, weights=weights, cardinality=not run.perfect, plain=plain, memo=memo
+        )
         priced += found.examined
         if found.violations == 0 and weights:
             return Priced(run, solver.edges, rounds, priced, True)
         rounds += 1
         if found.violations == 0:  # no perfect matching anywhere: switch problem
             edges = solver.edges
-            solver = Solver(n, "maximum")
+            solver = Solver(n, "maximum", plain=plain)
             run = solver.solve(*edges)
         else:
             run = solver.extend(*found.new)

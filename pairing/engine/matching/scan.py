@@ -66,9 +66,8 @@ def oracle_block(
         )
     if weight.dtype.kind not in "iu":
         raise ValueError(f"edge_weights returned {weight.dtype} weights; weights must be integers")
-    keep = np.flatnonzero(allowed)
-    check_weights(weight[keep], i[keep], j[keep], source="edge_weights")
-    return allowed, weight.astype(np.int64)
+    check_weights(weight, i, j, source="edge_weights", where=allowed)
+    return allowed, weight.astype(np.int64, copy=False)
 
 
 def allowed_weights(oracle: WeightOracle, i: np.ndarray, j: np.ndarray) -> Chunk:
@@ -135,6 +134,8 @@ def collect(graph: OracleGraph | EdgeGraph) -> Chunk:
     if not parts:
         empty = np.zeros(0, dtype=np.int64)
         return empty, empty.copy(), empty.copy()
+    if len(parts) == 1:
+        return parts[0]
     i, j, w = (np.concatenate(p) for p in zip(*parts, strict=True))
     return i, j, w
 

@@ -24,20 +24,14 @@ the run report status "overflow" instead of an answer.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from pairing.engine.matching import _blossom as core
-from pairing.engine.matching._start import greedy_start, uniform_start
+from pairing.engine.matching import kernels
 
 SCALE = 2  # internal units per unit of weight (duals stay integers)
 PROBLEMS = ("perfect", "maximum")
-_STATUS = {
-    core.STATUS_DONE: "done",
-    core.STATUS_OVERFLOW: "overflow",
-    core.STATUS_BROKEN: "broken",
-    core.STATUS_RUNNING: "broken",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,10 +69,22 @@ def shift_for(w: np.ndarray) -> int:
 
 
 def solve_edges(
-    n: int, i: np.ndarray, j: np.ndarray, w: np.ndarray, *, problem: str = "perfect"
+    n: int,
+    i: np.ndarray,
+    j: np.ndarray,
+    w: np.ndarray,
+    *,
+    problem: str = "perfect",
+    plain: bool = False,
 ) -> Run:
     """One cold run on the given edges."""
-    return Solver(n, problem).solve(i, j, w)
+    return Solver(n, problem, plain=plain).solve(i, j, w)
+
+
+def _status(core: Any, code: int) -> str:
+    if code == core.STATUS_DONE:
+        return "done"
+    return "overflow" if code == core.STATUS_OVERFLOW else "broken"  # running: broken too
 
 
 class Solver:
@@ -86,16 +92,20 @@ class Solver:
     and, for the "perfect" problem, continues from the previous optimum
     (`_blossom.reopen`): only the vertices the new edges disturb are freed.
     The "maximum" problem always starts cold (its certificate needs all free
-    vertices to share one dual, which a warm start would not keep)."""
+    vertices to share one dual, which a warm start would not keep).
+    `plain` runs the kernels as plain Python (`kernels`): the same runs, ending
+    in the same states."""
 
-    def __init__(self, n: int, problem: str) -> None:
+    def __init__(self, n: int, problem: str, *, plain: bool = False) -> None:
         if problem not in PROBLEMS:
             raise ValueError(f"unknown problem {problem!r}; choose one of {PROBLEMS}")
         self.n = n
         self.problem = problem
+        self.plain = plain
+        self.kernels = kernels.get(plain)
         self.padded = problem == "perfect" and n % 2 == 1
         self.size = n + 1 if self.padded else n
-        self.core: core.Core | None = None
+        self.core: Any = None
         self.shift = 0
         self.edges = (np.zeros(0, np.int64),) * 3
 
@@ -113,13 +123,14 @@ class Solver:
             j = np.concatenate([j, np.full(n, n, dtype=np.int64)])
             w2 = np.concatenate([w2, np.zeros(n, dtype=np.int64)])
         size = self.size
+        core = self.kernels
         if self.problem == "perfect":
             dual = np.zeros(size, dtype=np.int64)
             mate = np.full(size, -1, dtype=np.int64)
             c = core.make_core(size, i, j, w2, dual, mate)
-            greedy_start(size, c.aptr, c.anbr, c.aedge, c.ew, c.dual, c.mate)
+            core.greedy_start(size, c.aptr, c.anbr, c.aedge, c.ew, c.dual, c.mate)
         else:
-            dual, mate = uniform_start(size, w2)
+            dual, mate = core.uniform_start(size, w2)
             c = core.make_core(size, i, j, w2, dual, mate)
         core.run(c)
         self.core = c
@@ -128,6 +139,7 @@ class Solver:
     def extend(self, i: np.ndarray, j: np.ndarray, w: np.ndarray) -> Run:
         i, j, w = (np.asarray(x, dtype=np.int64) for x in (i, j, w))
         old = self.core
+        core = self.kernels
         everything = tuple(np.concatenate(p) for p in zip(self.edges, (i, j, w), strict=True))
         if (
             old is None
@@ -150,7 +162,7 @@ class Solver:
         if w.size == 0:
             return True
         return max(int(w.max()) - self.shift, self.shift - int(w.min())) <= (
-            core.EDGE_LIMIT // SCALE
+            self.kernels.EDGE_LIMIT // SCALE
         )
 
     def _overflow(self) -> Run:
@@ -177,10 +189,11 @@ class Solver:
         )
 
     def _collect(self) -> Run:
-        return _collect(self.core, self.n, self.problem, self.padded, self.shift)
+        core = self.kernels
+        return _collect(core, core.arrays(self.core), self.n, self.problem, self.padded, self.shift)
 
 
-def _collect(c: core.Core, n: int, problem: str, padded: bool, shift: int) -> Run:
+def _collect(core: Any, c: Any, n: int, problem: str, padded: bool, shift: int) -> Run:
     size = c.n
     partner = np.full(size, -1, dtype=np.int64)
     has = c.mate >= 0
@@ -195,7 +208,7 @@ def _collect(c: core.Core, n: int, problem: str, padded: bool, shift: int) -> Ru
         n=n,
         problem=problem,
         padded=padded,
-        status=_STATUS[int(ctr[core._STATUS])],
+        status=_status(core, int(ctr[core._STATUS])),
         shift=shift,
         mate=mate,
         partner=partner,

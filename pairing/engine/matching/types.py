@@ -101,8 +101,16 @@ class MatchingResult:
     duals: DualSolution | None = field(default=None, compare=False, repr=False)
 
 
-def check_weights(weight: np.ndarray, i: np.ndarray, j: np.ndarray, *, source: str) -> None:
-    """Raise ValueError when weights are not integers or exceed MAX_WEIGHT."""
+def check_weights(
+    weight: np.ndarray,
+    i: np.ndarray,
+    j: np.ndarray,
+    *,
+    source: str,
+    where: np.ndarray | None = None,
+) -> None:
+    """Raise ValueError when weights are not integers or exceed MAX_WEIGHT
+    (with `where`, a boolean mask: only the weights of the pairs it marks)."""
     if weight.dtype.kind not in "iu":
         raise ValueError(f"{source} returned {weight.dtype} weights; weights must be integers")
     if weight.size == 0:
@@ -111,6 +119,8 @@ def check_weights(weight: np.ndarray, i: np.ndarray, j: np.ndarray, *, source: s
         too_big = weight > MAX_WEIGHT
     else:
         too_big = (weight > MAX_WEIGHT) | (weight < -MAX_WEIGHT)
+    if where is not None:
+        too_big &= where
     if too_big.any():
         k = int(np.flatnonzero(too_big)[0])
         raise ValueError(

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from pairing.engine.arrays import unique
+
 if TYPE_CHECKING:
     from pairing.engine.swiss.graph import SwissGraph
 
@@ -107,7 +109,7 @@ def candidate_edges(graph: SwissGraph) -> tuple[np.ndarray, np.ndarray]:
     i = np.concatenate([p[0] for p in parts])
     j = np.concatenate([p[1] for p in parts])
     lo, hi = np.minimum(i, j), np.maximum(i, j)
-    keys = np.unique(lo[lo != hi] * graph.n + hi[lo != hi])
+    keys = unique(lo[lo != hi] * graph.n + hi[lo != hi])
     lo, hi = keys // graph.n, keys % graph.n
     ok = graph.allowed(lo, hi)
     return lo[ok], hi[ok]

@@ -7,6 +7,7 @@ simulation lab and the Django side.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from fractions import Fraction
 
@@ -36,13 +37,24 @@ def sits_out(record: TournamentRecord, player: PlayerRecord, round_number: int) 
 
 
 def _scores_before(record: TournamentRecord, round_number: int) -> list[dict[int, Fraction]]:
-    """scores[r][pid]: score before round r+1, for r = 0..round_number-1."""
-    scores = [{p.id: Fraction(0) for p in record.players}]
+    """scores[r][pid]: score before round r+1, for r = 0..round_number-1 (summed as
+    integers over the points' common denominator; each score a Fraction once)."""
+    denominator = math.lcm(1, *(v.denominator for v in record.points.values()))
+    units = {
+        code: v.numerator * (denominator // v.denominator) for code, v in record.points.items()
+    }
+    fractions: dict[int, Fraction] = {}
+
+    def score(total: int) -> Fraction:
+        found = fractions.get(total)
+        if found is None:
+            found = fractions[total] = Fraction(total, denominator)
+        return found
+
+    totals = [{p.id: 0 for p in record.players}]
     for r in range(1, round_number):
-        scores.append(
-            {p.id: scores[-1][p.id] + record.points[p.entry(r).code] for p in record.players}
-        )
-    return scores
+        totals.append({p.id: totals[-1][p.id] + units[p.entry(r).code] for p in record.players})
+    return [{pid: score(t) for pid, t in round_totals.items()} for round_totals in totals]
 
 
 def _float(entry: RoundEntry, mine: Fraction, before: dict[int, Fraction]) -> str:

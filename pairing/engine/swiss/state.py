@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from pairing.engine.arrays import unique
 from pairing.engine.colour_history import colour_difference, colour_limit, colour_streak
 from pairing.engine.swiss.request import SwissPlayer, SwissRequest
 
@@ -23,6 +24,20 @@ BITMAP_MAX = 30_000  # n*n/8 bytes: 112 MB at this size
 def rank_key(player: SwissPlayer) -> tuple:
     """Higher score first, then higher rating, then lower pairing number."""
     return (-player.score, -player.rating, player.id)
+
+
+def _ranked(players: list[SwissPlayer] | tuple[SwissPlayer, ...]) -> tuple[SwissPlayer, ...]:
+    """sorted(players, key=rank_key), the scores compared as integers over their
+    common denominator: the same order, without a Fraction comparison per step."""
+    common = 1
+    for p in players:
+        common = math.lcm(common, p.score.denominator)
+    return tuple(
+        sorted(
+            players,
+            key=lambda p: (-p.score.numerator * (common // p.score.denominator), -p.rating, p.id),
+        )
+    )
 
 
 def score_unit(request: SwissRequest) -> Fraction:
@@ -87,7 +102,7 @@ class RoundState:
 
     def group_bounds(self) -> list[tuple[int, int]]:
         """(start, stop) of every score group, top group first."""
-        starts = np.unique(self.group_start)
+        starts = unique(self.group_start)
         return [(int(s), int(s + self.group_size[s])) for s in starts]
 
 
@@ -97,7 +112,7 @@ def build_state(
     *,
     unit: Fraction | None = None,
 ) -> RoundState:
-    ranked = tuple(sorted(players, key=rank_key))
+    ranked = _ranked(players)
     n = len(ranked)
     unit = unit if unit is not None else score_unit(request)
     score = np.array([int(p.score / unit) for p in ranked], dtype=np.int64)
@@ -125,7 +140,7 @@ def build_state(
         ia, ib = index.get(a), index.get(b)
         if ia is not None and ib is not None:
             keys.append(min(ia, ib) * n + max(ia, ib))
-    forbidden = np.unique(np.array(keys, dtype=np.int64))
+    forbidden = unique(np.array(keys, dtype=np.int64))
     bits = None
     if n <= BITMAP_MAX and forbidden.size:
         bits = np.zeros((n * n + 7) // 8, dtype=np.uint8)

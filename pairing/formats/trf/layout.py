@@ -53,4 +53,5 @@ def parse_points(text: str) -> Fraction | None:
     text = text.strip()
     if not _DECIMAL.fullmatch(text):
         return None
-    return Fraction(text)
+    whole, _, decimals = text.partition(".")
+    return Fraction(int(whole + decimals), 10 ** len(decimals))
