@@ -40,3 +40,19 @@ def request(
 
 def unordered(pairs) -> set[frozenset[int]]:
     return {frozenset(p) for p in pairs}
+
+
+def fide_event(players: int, rounds: int, played: int, seed: int):
+    """A generated event (10% forfeits) whose first `played` rounds FIDE's Dutch paired."""
+    from pairing.engine.fide_dutch import fide_request_from_record, pair_round_fide
+    from pairing.generate import generate_tournament, parse_config
+
+    config = parse_config(f"PlayersNumber={players}\nRoundsNumber={rounds}\nForfeitRate=10\n")
+    return generate_tournament(
+        config,
+        system="fide-dutch",
+        seed=seed,
+        build=fide_request_from_record,
+        pair=pair_round_fide,
+        rounds_played=played,
+    )

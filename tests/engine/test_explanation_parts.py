@@ -280,19 +280,11 @@ def test_fides_dutch_explains_every_board_and_bye_in_parts():
     """FIDE's Dutch says each board's colour rule (C.04.3 E) and each float and bye in
     parts that read as its English text; generated events reach every rule."""
     from pairing.engine.fide_dutch import fide_request_from_record, pair_round_fide
-    from pairing.generate import generate_tournament, parse_config
+    from tests.engine.swiss_helpers import fide_event
 
     used = set()
     for seed in range(4):
-        config = parse_config("PlayersNumber=13\nRoundsNumber=6\nForfeitRate=10\n")
-        record = generate_tournament(
-            config,
-            system="fide-dutch",
-            seed=seed,
-            build=fide_request_from_record,
-            pair=pair_round_fide,
-            rounds_played=5,
-        )
+        record = fide_event(13, 6, 5, seed)
         pairing = pair_round_fide(fide_request_from_record(record))
         for item in [g.explanation for g in pairing.games] + list(pairing.byes):
             text = item.text if hasattr(item, "text") else item.reason

@@ -13,8 +13,7 @@ from pairing.engine.fide_dutch.engine import _result, pair_entrants
 from pairing.engine.fide_dutch.players import Entrant, colour_facts, entrants
 from pairing.engine.fide_dutch.weights import make_layout
 from pairing.engine.swiss import PairingError
-from pairing.generate import generate_tournament, parse_config
-from tests.engine.swiss_helpers import player, request
+from tests.engine.swiss_helpers import fide_event, player, request
 
 
 def entrant(pid: int, score=0, played: str = "", floats: tuple[str, ...] = ()) -> Entrant:
@@ -202,15 +201,7 @@ def test_every_board_of_generated_events_carries_its_criteria():
     seen: set[str] = set()
     boards = 0
     for seed in range(3):
-        config = parse_config("PlayersNumber=15\nRoundsNumber=7\nForfeitRate=10\n")
-        record = generate_tournament(
-            config,
-            system="fide-dutch",
-            seed=seed,
-            build=fide_request_from_record,
-            pair=pair_round_fide,
-            rounds_played=6,
-        )
+        record = fide_event(15, 7, 6, seed)
         for r in range(2, 8):
             try:
                 pairing = pair_round_fide(fide_request_from_record(record, r))
