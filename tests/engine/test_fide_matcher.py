@@ -124,8 +124,12 @@ def test_most_solutions_after_the_first_are_warm():
 
 def test_the_exact_algorithm_is_the_compiled_one_run_as_python():
     """The exact solver is the package's blossom source, loaded without numba: its
-    functions come from `_blossom.py`, and importing it imports no numba."""
-    assert exact.run.__code__.co_filename.endswith("_blossom.py")
+    functions come from `_blossom.py` (the per-step sweeps from `_plain.py`, the
+    plain build's), and importing it imports no numba."""
+    assert exact.run.__code__.co_filename.endswith("_plain.py")
+    assert exact.isolate.__code__.co_filename.endswith("_blossom.py")
+    assert exact.run.__globals__["_DUAL_LIMIT"] > 1 << 1000  # no int64 limits
+    assert not exact.run.__globals__["_budget"].budgeted()
     core = exact.make_core(
         4, [0, 1, 2, 0], [1, 2, 3, 3], [2 << 200, 3 << 200, 2 << 200, 2], [4 << 200] * 4, [-1] * 4
     )

@@ -105,7 +105,7 @@ class _Round:
         self.layout = layout
         self.n = len(order)
         self.graph = Matcher(self.n)
-        self.bye = ByeContext()
+        self.bye = ByeContext().place(layout)
         self.edges = 0
 
     def score(self, v: int) -> Fraction:
@@ -120,7 +120,7 @@ class _Round:
     def _bye_context(self, bye_score: Fraction, single: bool) -> ByeContext:
         counts = [len(e.played) for e in self.order if e.score == bye_score]
         rank = {c: sum(1 for d in counts if d >= c) - 1 for c in counts}
-        return ByeContext(bye_score, single, rank)
+        return ByeContext(bye_score, single, rank).place(self.layout)
 
     def _start(self) -> list[int]:
         order, n, g = self.order, self.n, self.graph
@@ -178,7 +178,7 @@ class _Round:
         unpaired = [v for v in range(n) if mate[v] == v]
         if len(unpaired) == 1 and order[unpaired[0]].bye_ok and order[unpaired[0]].score == lowest:
             return mate
-        self.bye = ByeContext()
+        self.bye = ByeContext().place(self.layout)
         return None
 
     # -- bracket by bracket ------------------------------------------------------

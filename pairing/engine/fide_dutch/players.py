@@ -33,6 +33,9 @@ class Entrant:
     strong: A.6 b (difference of exactly 1 and not absolute).
     repeated: the colour of the two latest games when they were the same.
     float1, float2: "up", "down" or "" one and two rounds before (A.4).
+    level: the place of the player's score among the round's scores, from 0 for
+        the lowest (set by `weights.make_layout`; the weights compare it instead
+        of the score).
     """
 
     id: int
@@ -48,6 +51,7 @@ class Entrant:
     float2: str
     bye_ok: bool
     avoid: frozenset[int]
+    level: int = 0
 
 
 def colour_facts(played: tuple[str, ...]) -> tuple[int, str | None, bool, bool, str | None]:

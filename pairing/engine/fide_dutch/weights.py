@@ -52,7 +52,9 @@ def bits(n: int) -> int:
 class Layout:
     """The sizes the weights are built from, fixed for the round.
 
-    ladder: the bit offset of each score's counter in a scoregroup ladder.
+    ladder: the bit offset of each score's counter in a scoregroup ladder;
+    rungs: the same by score level (`Entrant.level`); levels: the level of each
+    score; top_level: the lowest level of a topscorer's score (A.7).
     """
 
     size_bits: int
@@ -61,6 +63,9 @@ class Layout:
     rounds_before: int
     last_round_rule: bool  # C.04.3 A.7: topscorers exist (the last round)
     top_threshold: Fraction
+    rungs: tuple[int, ...] = ()
+    levels: dict[Fraction, int] | None = None
+    top_level: int = 0
 
     @property
     def low_bits(self) -> int:
@@ -69,37 +74,44 @@ class Layout:
 
 
 def make_layout(order: list[Entrant], round_number: int, total_rounds: int, win) -> Layout:
+    """The round's layout; also sets each entrant's score level (`Entrant.level`)."""
     sizes: dict[Fraction, int] = {}
     for e in order:
         sizes[e.score] = sizes.get(e.score, 0) + 1
     ladder, offset = {}, 0
+    levels: dict[Fraction, int] = {}
     for score in sorted(sizes):  # the lowest scoregroup in the lowest bits
+        levels[score] = len(levels)
         ladder[score] = offset
         offset += bits(sizes[score])
+    for e in order:
+        e.level = levels[e.score]
     rounds_before = round_number - 1
     # A.7: topscorers are those with more than half the maximum possible score
     # when the last round is paired (scores kept in tenths of a point, floored).
     tenths = (rounds_before * Fraction(win) * 10).__floor__() >> 1
+    threshold = Fraction(tenths, 10)
     return Layout(
         size_bits=bits(max(sizes.values(), default=1)),
         ladder_bits=offset,
         ladder=ladder,
         rounds_before=rounds_before,
         last_round_rule=rounds_before >= total_rounds - 1,
-        top_threshold=Fraction(tenths, 10),
+        top_threshold=threshold,
+        rungs=tuple(ladder.values()),
+        levels=levels,
+        top_level=sum(1 for score in levels if score <= threshold),
     )
 
 
 def may_meet(a: Entrant, b: Entrant, layout: Layout) -> bool:
     """The absolute criteria C.1 (no rematch, no prohibited pair) and C.3 (two
     players with the same absolute colour preference do not meet, unless one is a
-    topscorer in the last round)."""
+    topscorer in the last round). Entrants numbered by `make_layout`."""
     if b.id in a.avoid or a.id in b.avoid:
         return False
     if a.absolute and b.absolute and a.due == b.due:
-        return layout.last_round_rule and (
-            a.score > layout.top_threshold or b.score > layout.top_threshold
-        )
+        return layout.last_round_rule and max(a.level, b.level) >= layout.top_level
     return True
 
 
@@ -143,6 +155,17 @@ class ByeContext:
     score: Fraction = Fraction(0)
     single: bool = False
     unplayed_rank: dict[int, int] | None = None
+    # The score as a level (`Layout.levels`): the highest level at or below it,
+    # and whether some entrant has exactly that score.
+    level: int = -1
+    present: bool = False
+
+    def place(self, layout: Layout) -> ByeContext:
+        """This context with its score's level set for `layout`'s entrants."""
+        levels = layout.levels or {}
+        self.level = sum(1 for score in levels if score <= self.score) - 1
+        self.present = self.score in levels
+        return self
 
 
 def edge_weight(
@@ -153,21 +176,20 @@ def edge_weight(
     bye: ByeContext,
     layout: Layout,
 ) -> int:
-    """The weight of pairing high (ranked higher) with low; 0 when they may not meet."""
+    """The weight of pairing high (ranked higher) with low; 0 when they may not meet.
+    (Scores are compared by their levels, `Entrant.level`; `bye` placed by
+    `ByeContext.place`.)"""
     if not may_meet(high, low, layout):
         return 0
     s, g = layout.size_bits, layout.ladder_bits
-    ladder = layout.ladder
-
-    def candidate(e: Entrant) -> bool:
-        return e.bye_ok and e.score <= bye.score
-
-    top = 1 + (not candidate(high)) + (not candidate(low))  # C.4, C.2
+    rungs = layout.rungs
+    hl, ll = high.level, low.level
+    top = 1 + (not (high.bye_ok and hl <= bye.level)) + (not (low.bye_ok and ll <= bye.level))
     unplayed = 0  # C.9
-    if bye.single and bye.unplayed_rank is not None:
-        if high.score == bye.score:
+    if bye.single and bye.unplayed_rank is not None and bye.present:
+        if hl == bye.level:
             unplayed += bye.unplayed_rank[len(high.played)]
-        if low.score == bye.score:
+        if ll == bye.level:
             unplayed += bye.unplayed_rank[len(low.played)]
     if not in_bracket and not in_next:
         # Outside the bracket and the next scoregroup only C.4, C.2 and C.9 count
@@ -176,18 +198,18 @@ def edge_weight(
         tail = 4 * s + rounds * 2 * (s + g) + layout.low_bits
         return ((top << (4 * s + 2 * g)) + unplayed) << tail
     w = (top << s) + in_bracket  # C.6
-    w = (w << g) + ((1 << ladder[high.score]) if in_bracket else 0)  # C.7
+    w = (w << g) + ((1 << rungs[hl]) if in_bracket else 0)  # C.7
     w = (w << s) + in_next  # C.8
-    w = (w << g) + ((1 << ladder[high.score]) if in_next else 0)  # C.8
+    w = (w << g) + ((1 << rungs[hl]) if in_next else 0)  # C.8
     w = (w << (2 * s)) + unplayed
     for term in colour_terms(low, high):  # C.10 to C.13
         w = (w << s) + (term if in_bracket else 0)
-    higher_score = high.score > low.score
+    higher_score = hl > ll
     rounds = layout.rounds_before
     for back in (1, 2)[: min(rounds, 2)]:  # C.14 to C.17
         lf = low.float1 if back == 1 else low.float2
         hf = high.float1 if back == 1 else high.float2
-        down = (lf == "down") + (high.score <= low.score and hf == "down")
+        down = (lf == "down") + (hl <= ll and hf == "down")
         w = (w << s) + (down if in_bracket else 0)
         up = not (higher_score and lf == "up")
         w = (w << s) + (int(up) if in_bracket else 0)
@@ -196,11 +218,11 @@ def edge_weight(
         hf = high.float1 if back == 1 else high.float2
         value = 0
         if in_bracket:
-            value = ((lf == "down") << ladder[low.score]) + ((hf == "down") << ladder[high.score])
+            value = ((lf == "down") << rungs[ll]) + ((hf == "down") << rungs[hl])
         w = (w << g) + value
         value = 0
         if in_bracket and not (lf == "up" and higher_score):
-            value = 1 << ladder[high.score]
+            value = 1 << rungs[hl]
         w = (w << g) + value
     return w << layout.low_bits
 

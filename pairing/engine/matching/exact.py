@@ -13,6 +13,14 @@ this exact one are the one algorithm, kept in one file.
 
 Everything the module docstring of `_blossom.py` says holds here, except the
 overflow paragraph: nothing overflows.
+
+The interpreted run uses the sweeps of `_plain` (the plain build of the
+package's int64 kernels), which visit at each dual step only the nodes that
+can matter instead of every vertex; `_plain.py` is loaded a second time for
+this, with the limits lifted and no work budget (an exact solve has no
+compiled build to fall back on). Its arrays `base`, `label` and `best` note
+their writes (`_plain._Noted`); code that changes a state between runs writes
+through them like the algorithm does.
 """
 
 from __future__ import annotations
@@ -30,16 +38,35 @@ class Array(list):
         return len(self)
 
 
-def _load() -> dict:
-    namespace = vars(load_plain("_blossom.py", "pairing.engine.matching._blossom_exact"))
+class _Unbudgeted:
+    """In place of `_budget` in the exact build: every run may do any work."""
+
+    @staticmethod
+    def budgeted() -> bool:
+        return False
+
+    @staticmethod
+    def left() -> int:
+        return 1 << 62
+
+    @staticmethod
+    def spend(work: int) -> None:
+        pass
+
+
+def _load() -> tuple[dict, dict]:
+    """(the sweeps' namespace, the algorithm's namespace), limits lifted."""
+    sweeps = vars(load_plain("_plain.py", "pairing.engine.matching._plain_exact"))
     unbounded = 1 << 1_000_000
+    sweeps.update(_DUAL_LIMIT=unbounded, _BLOSSOM_DUAL_LIMIT=unbounded, _budget=_Unbudgeted)
+    namespace = sweeps["_B"]
     namespace.update(DUAL_LIMIT=unbounded, BLOSSOM_DUAL_LIMIT=unbounded, EDGE_LIMIT=unbounded)
-    return namespace
+    return sweeps, namespace
 
 
-_ALGORITHM = _load()
+_SWEEPS, _ALGORITHM = _load()
 Core = _ALGORITHM["Core"]
-run = _ALGORITHM["run"]
+run = _SWEEPS["run"]
 isolate = _ALGORITHM["_isolate"]
 unmatch = _ALGORITHM["_unmatch"]
 common_blossom_dual = _ALGORITHM["_common_blossom_dual"]
@@ -87,6 +114,15 @@ def make_core(
     def minus() -> Array:
         return Array([-1] * nodes)
 
+    watch = _SWEEPS["_Watch"]()
+    noted = _SWEEPS["_Noted"]
+
+    def watched(values: list[int]) -> Array:
+        array = noted(values)
+        array.note = watch.log.append
+        array.watch = watch
+        return array
+
     return Core(
         n=n,
         eu=Array(eu),
@@ -96,17 +132,17 @@ def make_core(
         anbr=anbr,
         aedge=aedge,
         parent=minus(),
-        base=Array(list(range(n)) + [-1] * n),
+        base=watched(list(range(n)) + [-1] * n),
         first=minus(),
         snext=minus(),
         sprev=minus(),
         sedge=minus(),
         sin=minus(),
         dual=Array(list(dual) + [0] * n),
-        label=Array([0] * nodes),
+        label=watched([0] * nodes),
         ledge=minus(),
         lin=minus(),
-        best=minus(),
+        best=watched([-1] * nodes),
         mark=Array([0] * nodes),
         tree=minus(),
         top=Array(range(n)),
