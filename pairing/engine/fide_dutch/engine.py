@@ -379,30 +379,35 @@ class _Round:
                 for q in range(pos + 1, len(remainder)):
                     g.set(v, members[remainder[q]], weight(pi, remainder[q], pos))
 
-        # S1 and S2 are now fixed: an S1 player pairs only downwards with S2.
+        # S1 and S2 are now fixed: an S1 player pairs only downwards with S2. The
+        # edges keep their exchange terms: with S1-S1 and S2-S2 pairs gone, every
+        # pairing that is best by the criteria pairs each S1 player in the
+        # remainder (C.6: one S1 player per pair), so the terms add the same to
+        # all of them, and the solution in hand stays a best one.
         for a, pi in enumerate(remainder):
             v = members[pi]
             for oi in remainder[a + 1 :]:
                 ov = members[oi]
                 if not forward(v) or forward(ov):
                     base[oi, pi] = 0
-                g.set(v, ov, base[oi, pi])
+                    g.set(v, ov, 0)
 
         # Each S1 player in order takes the highest S2 player possible (D.1).
         # (A solution for the weights as they now stand first: when it already
         # gives an S1 player its best opponent, that player needs no new one.)
-        s1 = [pi for pi in remainder if forward(members[pi])]
+        s1 = [(a, pi) for a, pi in enumerate(remainder) if forward(members[pi])]
         if s1:
             mate[:] = g.solve()
-        for pi in s1:
+        for a, pi in s1:
             v = members[pi]
             bonus = 0
             for oi in reversed(remainder):
                 ov = members[oi]
                 if oi <= pi or matched[ov]:
                     continue
-                if base[oi, pi]:
-                    g.set(v, ov, base[oi, pi] + bonus)
+                w = weight(pi, oi, a)
+                if w:
+                    g.set(v, ov, w + bonus)
                 bonus += 1
             mate[:] = g.solve()
             m = mate[v]
