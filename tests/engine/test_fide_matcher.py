@@ -158,3 +158,29 @@ def test_a_matched_edge_that_loses_weight_gives_way():
     mate = g.solve()
     assert (mate[0], mate[2]) == (1, 3)
     assert g.cold == 1
+
+
+def test_a_change_to_most_edges_starts_afresh_with_the_same_answer():
+    """When most edges change at once (a new bracket's weights), the matcher builds
+    a new state instead of repairing the old one; the solution is still a
+    maximum-weight matching."""
+    n = 41
+    g = Matcher(n)
+    for a in range(n):
+        for b in range(a + 1, n):
+            g.set(a, b, (1 << LOW) + ((a * b) % 7 << 100))
+    g.solve()
+    assert g.cold == 1
+    for a in range(n):
+        for b in range(a + 1, n):
+            g.set(a, b, (1 << LOW) + ((a + 3 * b) % 5 << 200) + (a << 20))
+    mate = g.solve()
+    assert g.cold == 2
+    assert is_matching(mate)
+    assert weight_of(mate, g.weights, g.fixed) == best_weight(n, g.weights, g.fixed)
+    v = next(v for v in range(n) if mate[v] != v)
+    key = (min(v, mate[v]), max(v, mate[v]))
+    g.set(*key, g.weights[key] + (1 << 150))
+    mate = g.solve()
+    assert g.cold == 2  # a small change is repaired
+    assert weight_of(mate, g.weights, g.fixed) == best_weight(n, g.weights, g.fixed)

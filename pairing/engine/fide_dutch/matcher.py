@@ -28,6 +28,8 @@ between solutions. When weights change, only what the change breaks is undone
   is discarded and solved again from scratch.
 The search then starts afresh from the players left free, usually a few: a new
 solution costs about what those few augmentations cost, not a whole solve.
+When a large share of the edges changed at once (`REBUILD_SHARE`), the repair
+would open most of the graph, and a cold start from `_greedy_start` is cheaper.
 
 Two more savings, neither of which changes a result: fixed pairs keep their
 edge and lose every other one, so they leave the search; and when the weights
@@ -40,6 +42,12 @@ last solution is still a maximum-weight matching and is reused.
 from __future__ import annotations
 
 from pairing.engine.matching import exact
+
+# A solution after changes to more than this share of the edges starts afresh
+# (from `_greedy_start`) instead of repairing the kept state: measured on
+# rounds of 200 to 1,000 players, 0.3 beat 0.1, 0.2, 0.5 and never.
+REBUILD_SHARE = 0.3
+REBUILD_LEAST = 500  # below this many changed edges, repairing is cheap anyway
 
 
 class Matcher:
@@ -123,7 +131,10 @@ class Matcher:
             return list(self.mate)  # type: ignore[arg-type]
         self.solved += 1
         mate = None
-        if self.core is not None and self._reopen():
+        # A change to a large part of the graph (a new bracket's weights, the
+        # exchange terms) opens most of the state: a new start is cheaper then.
+        large = len(self.pending) > max(REBUILD_SHARE * len(self.weights), REBUILD_LEAST)
+        if self.core is not None and not large and self._reopen():
             exact.run(self.core)
             mate = self._read()
         if mate is None:
