@@ -180,7 +180,7 @@ class Matcher:
                     ew2.append(0)
         self.dead = -(1 << (2 * top.bit_length() + 8)) * 2
         dual, mate = _greedy_start(size, eu, ev, ew2)
-        self.core = exact.make_core(size, eu, ev, ew2, dual, mate)
+        self.core = exact.make_core(size, eu, ev, ew2, dual, mate, self.index)
 
     def _reopen(self) -> bool:
         """Apply the pending weight changes to the kept state; False when one of

@@ -79,6 +79,8 @@ class _Watch:
         "log",
         "moved",
         "outer",
+        "outer_vertices",
+        "edge_index",
         "pending",
         "watchers",
         "work",
@@ -97,6 +99,12 @@ class _Watch:
         self.checked = False  # every vertex dual checked against the limit
         self.work = 0  # adjacency entries and nodes looked at in this run
         self.limit = 0  # work this run may do
+        # The exact build only (`exact`, where no run has to match a compiled one
+        # step for step): the edge of each pair of vertices, (low, high) -> edge,
+        # and while the least-slack searches of one sweep run, the vertices in S
+        # nodes when it began (see `_least_slack`).
+        self.edge_index: dict[tuple[int, int], int] | None = None
+        self.outer_vertices: list[int] | None = None
 
     def reset(self, c) -> None:
         """Start a run: forget all but the nodes with a label or a remembered edge."""
@@ -209,6 +217,8 @@ def _refresh(c, watch: _Watch) -> None:
     push = heapq.heappush
     set_item = list.__setitem__
     moved = watch.moved
+    if watch.edge_index is not None:
+        watch.outer_vertices = _outer_vertices(c)
     for u in suspects:
         v = base[u]
         if v < 0 or top[v] != u:
@@ -255,6 +265,7 @@ def _refresh(c, watch: _Watch) -> None:
             watchers[z] = [u]
         else:
             found.append(u)
+    watch.outer_vertices = None
 
 
 def _heap_top(c, watch: _Watch):
@@ -426,8 +437,19 @@ def _dual_step(c):
     return augmented
 
 
+def _outer_vertices(c) -> list[int]:
+    """The vertices in S nodes."""
+    label = c.label
+    return [z for z, t in enumerate(c.top[: c.n]) if label[t] == 1]
+
+
 def _least_slack(c, b, outer):
-    """`_blossom._least_slack` (the same loops, fewer lookups)."""
+    """`_blossom._least_slack` (the same loops, fewer lookups). In the exact build,
+    during a sweep that noted the S vertices (`_Watch.outer_vertices`), the
+    search goes through those vertices instead of b's edges when they are fewer:
+    the same least slack, though among equal edges perhaps another one. Vertices
+    that become S during the sweep are scanned afterwards (`_scan`), which offers
+    their edges to the unlabelled nodes then."""
     top = c.top
     label = c.label
     dual = c.dual
@@ -439,6 +461,27 @@ def _least_slack(c, b, outer):
     bslack = 0
     members = (b,) if b < c.n else c.leaf[: _leaves(c, b)]
     work = len(members)
+    candidates = c.label.watch.outer_vertices
+    if candidates is not None and len(candidates) * len(members) < sum(
+        aptr[y + 1] - aptr[y] for y in members
+    ):
+        index = c.label.watch.edge_index
+        found = index.get
+        for z in candidates:
+            if top[z] == b or label[top[z]] != 1:
+                continue
+            dz = dual[z]
+            for y in members:
+                e = found((y, z) if y < z else (z, y))
+                if e is None:
+                    continue
+                s = dual[y] + dz - ew[e]
+                if best < 0 or s < bslack:
+                    best = e
+                    bslack = s
+                    if s == 0 and not outer:
+                        return best
+        return best
     for y in members:
         dy = dual[y]
         start = aptr[y]
@@ -523,12 +566,16 @@ def _dissolve(c, ra, rb):
     c.ctr[_STAMP] += 1
     stamp = c.ctr[_STAMP]
     mark = c.mark
+    watch = c.label.watch
+    if watch.edge_index is not None:
+        watch.outer_vertices = _outer_vertices(c)
     for v in freed:
         b = top[v]
         if mark[b] != stamp:
             mark[b] = stamp
             if label[b] == 0:
                 _seek_s_neighbour(c, b)
+    watch.outer_vertices = None
 
 
 def run(c) -> None:

@@ -103,9 +103,17 @@ def adjacency(n: int, eu: list[int], ev: list[int]) -> tuple[Array, Array, Array
 
 
 def make_core(
-    n: int, eu: list[int], ev: list[int], ew2: list[int], dual: list[int], mate: list[int]
+    n: int,
+    eu: list[int],
+    ev: list[int],
+    ew2: list[int],
+    dual: list[int],
+    mate: list[int],
+    index: dict[tuple[int, int], int] | None = None,
 ) -> Core:
-    """The algorithm's state over lists (see `_blossom.make_core`)."""
+    """The algorithm's state over lists (see `_blossom.make_core`). `index`, when
+    given, is the edge of each pair of vertices, (low, high) -> edge number (the
+    searches for least-slack edges then use it, `_plain._least_slack`)."""
     nodes = 2 * n
     aptr, anbr, aedge = adjacency(n, eu, ev)
     counters = Array([0] * 10)
@@ -115,6 +123,7 @@ def make_core(
         return Array([-1] * nodes)
 
     watch = _SWEEPS["_Watch"]()
+    watch.edge_index = index
     noted = _SWEEPS["_Noted"]
 
     def watched(values: list[int]) -> Array:
