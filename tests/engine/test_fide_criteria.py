@@ -11,7 +11,7 @@ from pairing.engine.fide_dutch import fide_request_from_record, pair_round_fide
 from pairing.engine.fide_dutch.criteria import CRITERIA, STEPS, criteria_part, pair_criteria
 from pairing.engine.fide_dutch.engine import _result, pair_entrants
 from pairing.engine.fide_dutch.players import Entrant, colour_facts, entrants
-from pairing.engine.fide_dutch.weights import make_layout
+from pairing.engine.fide_dutch.weights import ByeContext, edge_weight, make_layout, rest_parts
 from pairing.engine.swiss import PairingError
 from tests.engine.swiss_helpers import fide_event, player, request
 
@@ -217,3 +217,31 @@ def test_every_board_of_generated_events_carries_its_criteria():
                 assert ("fide-c6" in keys) == bool(e.score_difference), keys
     assert boards >= 100
     assert {"fide-c6", "fide-c7", "fide-c12", "fide-c14", "fide-criteria-met"} <= seen, sorted(seen)
+
+
+def test_a_whole_round_weighed_from_the_players_parts_is_weighed_edge_by_edge():
+    """`rest_parts` (a constant plus one part per player) gives every pair the
+    weight `edge_weight` gives it outside the bracket, for every bye context the
+    engine uses: none yet, the bye's score known, and C.9 applying to it."""
+    record = fide_event(15, 7, 6, 1)
+    checked = 0
+    for r in range(2, 8):
+        order = entrants(fide_request_from_record(record, r))
+        layout = make_layout(order, r, 7, 1)
+        lowest = min(e.score for e in order)
+        ranks = {k: k % 3 for k in range(8)}
+        for bye in (
+            ByeContext(),
+            ByeContext(lowest, False, ranks),
+            ByeContext(lowest, True, ranks),
+            ByeContext(order[0].score, True, ranks),
+        ):
+            bye.place(layout)
+            constant, parts = rest_parts(order, bye, layout)
+            for low in range(len(order)):
+                for high in range(low):
+                    w = edge_weight(order[high], order[low], False, False, bye, layout)
+                    if w:
+                        assert w == constant + parts[high] + parts[low]
+                        checked += 1
+    assert checked > 1000

@@ -49,6 +49,8 @@ from pairing.engine.fide_dutch.weights import (
     completion_weight,
     edge_weight,
     make_layout,
+    may_meet,
+    rest_parts,
 )
 from pairing.engine.swiss.colours import label_value
 from pairing.engine.swiss.engine import initial_colour
@@ -115,6 +117,20 @@ class _Round:
         order = self.order
         return edge_weight(order[high], order[low], in_bracket, in_next, self.bye, self.layout)
 
+    def _weigh_round(self) -> None:
+        """Every edge of the round weighed as outside the bracket (`weight` with
+        in_bracket and in_next False), from the players' parts (`rest_parts`)."""
+        order, layout = self.order, self.layout
+        constant, parts = rest_parts(order, self.bye, layout)
+        weights = {}
+        for low in range(self.n):
+            lower = order[low]
+            part = constant + parts[low]
+            for high in range(low):
+                if may_meet(order[high], lower, layout):
+                    weights[high, low] = part + parts[high]
+        self.graph.reset(weights)
+
     # -- the whole round: can it be completed, and who may take the bye? --------
 
     def _bye_context(self, bye_score: Fraction, single: bool) -> ByeContext:
@@ -129,12 +145,12 @@ class _Round:
             mate = self._start_at_lowest_score(top)
             if mate is not None:
                 return mate
-        for low in range(n):
-            for high in range(low):
-                if n % 2:
+        if n % 2:
+            for low in range(n):
+                for high in range(low):
                     g.set(high, low, completion_weight(order[low], order[high], top, self.layout))
-                else:
-                    g.set(high, low, self.weight(high, low, False, False))
+        else:
+            self._weigh_round()
         self.edges = len(g.weights)
         mate = g.solve()
         unpaired = [v for v in range(n) if mate[v] == v]
@@ -152,9 +168,7 @@ class _Round:
                 order[mate[v]].score >= top for v in range(n) if order[v].score >= top
             )
             self.bye = self._bye_context(bye_score, single)
-            for low in range(n):
-                for high in range(low):
-                    g.set(high, low, self.weight(high, low, False, False))
+            self._weigh_round()  # in place of the completion weights
         return mate
 
     def _start_at_lowest_score(self, top: Fraction) -> list[int] | None:
@@ -170,9 +184,7 @@ class _Round:
             return None
         lowest = min(scores)
         self.bye = self._bye_context(lowest, False)
-        for low in range(n):
-            for high in range(low):
-                g.set(high, low, self.weight(high, low, False, False))
+        self._weigh_round()
         self.edges = len(g.weights)
         mate = g.solve()
         unpaired = [v for v in range(n) if mate[v] == v]

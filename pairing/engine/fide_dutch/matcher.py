@@ -85,6 +85,22 @@ class Matcher:
         self.changes[key] = self.changes.get(key, 0) + (w - old)
         self.pending[key] = w
 
+    def reset(self, weights: dict[tuple[int, int], int]) -> None:
+        """Every edge's weight at once, (low, high) -> weight > 0 (no pair fixed yet);
+        the next solution starts afresh."""
+        if self.fixed:
+            raise AssertionError("reset after pairs were fixed")
+        self.weights = weights
+        self.neighbours = [set() for _ in range(self.n)]
+        neighbours = self.neighbours
+        for a, b in weights:
+            neighbours[a].add(b)
+            neighbours[b].add(a)
+        self.core = None
+        self.mate = None
+        self.changes = {}
+        self.pending = {}
+
     def fix(self, a: int, b: int) -> None:
         """Keep the pair a-b whatever else happens: every other edge at a or b
         goes, and the two leave the graph."""

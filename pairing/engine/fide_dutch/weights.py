@@ -227,6 +227,25 @@ def edge_weight(
     return w << layout.low_bits
 
 
+def rest_parts(order: list[Entrant], bye: ByeContext, layout: Layout) -> tuple[int, list[int]]:
+    """(c, part): the weight of an edge outside the bracket and the next scoregroup
+    (`edge_weight` with in_bracket and in_next False) between two players who may
+    meet is c + part[one] + part[other]: its top field counts each end that may
+    not take the bye (C.2) and C.9 adds each end's unplayed rank, one part per
+    player. (Used to weigh a whole round at once.)"""
+    s, g = layout.size_bits, layout.ladder_bits
+    rounds = min(layout.rounds_before, 2)
+    tail = 4 * s + rounds * 2 * (s + g) + layout.low_bits
+    shift = 4 * s + 2 * g
+    parts = []
+    counted = bye.single and bye.unplayed_rank is not None and bye.present
+    for e in order:
+        unplayed = bye.unplayed_rank[len(e.played)] if counted and e.level == bye.level else 0
+        barred = not (e.bye_ok and e.level <= bye.level)
+        parts.append(((barred << shift) + unplayed) << tail)
+    return (1 << shift) << tail, parts
+
+
 def completion_weight(p: Entrant, o: Entrant, top: Fraction, layout: Layout) -> int:
     """The weight that finds the bye's score when the number of players is odd:
     complete the round (C.4) leaving a bye candidate (C.2) unpaired, and among
