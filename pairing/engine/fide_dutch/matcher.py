@@ -56,6 +56,7 @@ class Matcher:
         self.weights: dict[tuple[int, int], int] = {}
         self.neighbours: list[set[int]] = [set() for _ in range(n)]  # edges of weight > 0
         self.fixed: dict[int, int] = {}  # vertex -> partner, both ends
+        self.newly_fixed: list[tuple[int, int]] = []  # pairs the kept state has not seen
         self.mate: list[int] | None = None
         self.changes: dict[tuple[int, int], int] = {}  # edge -> weight gained since solving
         self.pending: dict[tuple[int, int], int] = {}  # edge -> new weight, not yet in the core
@@ -100,16 +101,28 @@ class Matcher:
         self.mate = None
         self.changes = {}
         self.pending = {}
+        self.newly_fixed = []
 
     def fix(self, a: int, b: int) -> None:
         """Keep the pair a-b whatever else happens: every other edge at a or b
-        goes, and the two leave the graph."""
+        goes, and the two leave the graph. (The kept state learns it at the next
+        repair, `_reopen`, in one sweep over the two players' edges; the removed
+        edges are not changes: losses of edges outside the matching, they cannot
+        make another matching better.)"""
+        weights, neighbours, pending = self.weights, self.neighbours, self.pending
         for v, other in ((a, b), (b, a)):
-            for u in [u for u in self.neighbours[v] if u != other]:
-                self.set(v, u, 0)
+            for u in neighbours[v]:
+                if u != other:
+                    key = (v, u) if v < u else (u, v)
+                    del weights[key]
+                    neighbours[u].discard(v)
+                    pending.pop(key, None)
+            neighbours[v] = {other} & neighbours[v]
         self.fixed[a], self.fixed[b] = b, a
-        if self.n % 2:  # and their edges to the extra vertex
-            self.pending[a, self.n] = self.pending[b, self.n] = 0
+        self.newly_fixed.append((a, b))
+        if self.n % 2:  # and their edges to the extra vertex (in the sweep too)
+            pending.pop((a, self.n), None)
+            pending.pop((b, self.n), None)
         self.changes = {k: d for k, d in self.changes.items() if a not in k and b not in k}
         if self.mate is not None and self.mate[a] != b:
             self.mate = None
@@ -195,6 +208,7 @@ class Matcher:
                     ev.append(n)
                     ew2.append(0)
         self.dead = -(1 << (2 * top.bit_length() + 8)) * 2
+        self.newly_fixed = []
         dual, mate = _greedy_start(size, eu, ev, ew2)
         self.core = exact.make_core(size, eu, ev, ew2, dual, mate, self.index)
 
@@ -207,6 +221,23 @@ class Matcher:
         ew, dual, top = c.ew, c.dual, c.top
         gains: list[tuple[int, int, int]] = []
         count: dict[int, int] = {}
+        if self.newly_fixed:
+            aptr, anbr, aedge, mate = c.aptr, c.anbr, c.aedge, c.mate
+            dead = self.dead
+            for a, b in self.newly_fixed:
+                kept = index.get((a, b) if a < b else (b, a))
+                if kept is None:
+                    return False
+                for v, other in ((a, b), (b, a)):
+                    # Its blossoms would lose the edges that hold them: dissolved.
+                    if c.top[v] >= n:
+                        exact.isolate(c, v)
+                    if mate[v] != kept:
+                        exact.unmatch(c, v)
+                    for p in range(aptr[v], aptr[v + 1]):
+                        if anbr[p] != other:
+                            ew[aedge[p]] = dead
+            self.newly_fixed = []
         for key, w in self.pending.items():
             e = index.get(key)
             if e is None:
