@@ -99,14 +99,20 @@ def test_every_solution_weighs_what_a_fresh_maximum_weight_matching_weighs(case)
         assert weight_of(mate, g.weights, g.fixed) == best_weight(n, g.weights, g.fixed)
 
 
-def test_most_solutions_after_the_first_are_warm():
-    """A chain of small changes on a dense graph is solved from the kept state, not
-    from scratch (the point of keeping it)."""
-    n = 40
+def dense_matcher(n: int) -> Matcher:
+    """Every pair an edge, a top field of 1 and few values below (many ties)."""
     g = Matcher(n)
     for a in range(n):
         for b in range(a + 1, n):
             g.set(a, b, (1 << LOW) + ((a * b) % 7 << 100))
+    return g
+
+
+def test_most_solutions_after_the_first_are_warm():
+    """A chain of small changes on a dense graph is solved from the kept state, not
+    from scratch (the point of keeping it)."""
+    n = 40
+    g = dense_matcher(n)
     g.solve()
     for v in range(n):
         if v in g.fixed:
@@ -165,10 +171,7 @@ def test_a_change_to_most_edges_starts_afresh_with_the_same_answer():
     a new state instead of repairing the old one; the solution is still a
     maximum-weight matching."""
     n = 41
-    g = Matcher(n)
-    for a in range(n):
-        for b in range(a + 1, n):
-            g.set(a, b, (1 << LOW) + ((a * b) % 7 << 100))
+    g = dense_matcher(n)
     g.solve()
     assert g.cold == 1
     for a in range(n):

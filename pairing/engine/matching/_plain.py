@@ -72,6 +72,7 @@ class _Watch:
 
     __slots__ = (
         "checked",
+        "edge_index",
         "heap",
         "inner",
         "leaves",
@@ -80,7 +81,6 @@ class _Watch:
         "moved",
         "outer",
         "outer_vertices",
-        "edge_index",
         "pending",
         "watchers",
         "work",
