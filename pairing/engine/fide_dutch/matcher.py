@@ -230,7 +230,7 @@ class Matcher:
                     return False
                 for v, other in ((a, b), (b, a)):
                     # Its blossoms would lose the edges that hold them: dissolved.
-                    if c.top[v] >= n:
+                    if top[v] >= n:
                         exact.isolate(c, v)
                     if mate[v] != kept:
                         exact.unmatch(c, v)

@@ -9,7 +9,7 @@ unbounded, so the comparison is exact however many criteria there are.
 
 Field widths: `size_bits` holds a count of players of one scoregroup; the
 "scoregroup ladder" (`ladder_bits` wide) holds one counter per scoregroup, the
-lowest scoregroup in the lowest bits, so a sum of `1 << ladder[score]` compares
+lowest scoregroup in the lowest bits, so a sum of `1 << rungs[level]` compares
 first by the count of the highest scores.
 
 From the top, for an edge between the higher-ranked `h` and the lower-ranked
@@ -52,20 +52,19 @@ def bits(n: int) -> int:
 class Layout:
     """The sizes the weights are built from, fixed for the round.
 
-    ladder: the bit offset of each score's counter in a scoregroup ladder;
-    rungs: the same by score level (`Entrant.level`); levels: the level of each
-    score; top_level: the lowest level of a topscorer's score (A.7).
+    rungs: the bit offset of each score's counter in a scoregroup ladder, by the
+    score's level (`Entrant.level`); levels: the level of each score;
+    top_level: the lowest level of a topscorer's score (A.7).
     """
 
     size_bits: int
     ladder_bits: int
-    ladder: dict[Fraction, int]
+    rungs: tuple[int, ...]
+    levels: dict[Fraction, int]
     rounds_before: int
     last_round_rule: bool  # C.04.3 A.7: topscorers exist (the last round)
     top_threshold: Fraction
-    rungs: tuple[int, ...] = ()
-    levels: dict[Fraction, int] | None = None
-    top_level: int = 0
+    top_level: int
 
     @property
     def low_bits(self) -> int:
@@ -78,11 +77,11 @@ def make_layout(order: list[Entrant], round_number: int, total_rounds: int, win)
     sizes: dict[Fraction, int] = {}
     for e in order:
         sizes[e.score] = sizes.get(e.score, 0) + 1
-    ladder, offset = {}, 0
+    rungs, offset = [], 0
     levels: dict[Fraction, int] = {}
     for score in sorted(sizes):  # the lowest scoregroup in the lowest bits
         levels[score] = len(levels)
-        ladder[score] = offset
+        rungs.append(offset)
         offset += bits(sizes[score])
     for e in order:
         e.level = levels[e.score]
@@ -94,12 +93,11 @@ def make_layout(order: list[Entrant], round_number: int, total_rounds: int, win)
     return Layout(
         size_bits=bits(max(sizes.values(), default=1)),
         ladder_bits=offset,
-        ladder=ladder,
+        rungs=tuple(rungs),
+        levels=levels,
         rounds_before=rounds_before,
         last_round_rule=rounds_before >= total_rounds - 1,
         top_threshold=threshold,
-        rungs=tuple(ladder.values()),
-        levels=levels,
         top_level=sum(1 for score in levels if score <= threshold),
     )
 
@@ -162,10 +160,25 @@ class ByeContext:
 
     def place(self, layout: Layout) -> ByeContext:
         """This context with its score's level set for `layout`'s entrants."""
-        levels = layout.levels or {}
-        self.level = sum(1 for score in levels if score <= self.score) - 1
-        self.present = self.score in levels
+        self.level = sum(1 for score in layout.levels if score <= self.score) - 1
+        self.present = self.score in layout.levels
         return self
+
+
+def _bye_terms(e: Entrant, bye: ByeContext) -> tuple[bool, int]:
+    """(e may not take the bye (C.2, counted in the top field), e's C.9 term)."""
+    barred = not (e.bye_ok and e.level <= bye.level)
+    counted = bye.single and bye.unplayed_rank is not None and bye.present
+    unplayed = bye.unplayed_rank[len(e.played)] if counted and e.level == bye.level else 0
+    return barred, unplayed
+
+
+def _rest_shifts(layout: Layout) -> tuple[int, int]:
+    """(shift, tail): an edge outside the bracket and the next scoregroup weighs
+    ((top << shift) + unplayed) << tail, every field between them 0."""
+    s, g = layout.size_bits, layout.ladder_bits
+    rounds = min(layout.rounds_before, 2)
+    return 4 * s + 2 * g, 4 * s + rounds * 2 * (s + g) + layout.low_bits
 
 
 def edge_weight(
@@ -184,19 +197,15 @@ def edge_weight(
     s, g = layout.size_bits, layout.ladder_bits
     rungs = layout.rungs
     hl, ll = high.level, low.level
-    top = 1 + (not (high.bye_ok and hl <= bye.level)) + (not (low.bye_ok and ll <= bye.level))
-    unplayed = 0  # C.9
-    if bye.single and bye.unplayed_rank is not None and bye.present:
-        if hl == bye.level:
-            unplayed += bye.unplayed_rank[len(high.played)]
-        if ll == bye.level:
-            unplayed += bye.unplayed_rank[len(low.played)]
+    barred_high, unplayed_high = _bye_terms(high, bye)
+    barred_low, unplayed_low = _bye_terms(low, bye)
+    top = 1 + barred_high + barred_low  # C.4, C.2
+    unplayed = unplayed_high + unplayed_low  # C.9
     if not in_bracket and not in_next:
         # Outside the bracket and the next scoregroup only C.4, C.2 and C.9 count
         # (most edges of a round): the same integer as below, built in one step.
-        rounds = min(layout.rounds_before, 2)
-        tail = 4 * s + rounds * 2 * (s + g) + layout.low_bits
-        return ((top << (4 * s + 2 * g)) + unplayed) << tail
+        shift, tail = _rest_shifts(layout)
+        return ((top << shift) + unplayed) << tail
     w = (top << s) + in_bracket  # C.6
     w = (w << g) + ((1 << rungs[hl]) if in_bracket else 0)  # C.7
     w = (w << s) + in_next  # C.8
@@ -233,15 +242,10 @@ def rest_parts(order: list[Entrant], bye: ByeContext, layout: Layout) -> tuple[i
     meet is c + part[one] + part[other]: its top field counts each end that may
     not take the bye (C.2) and C.9 adds each end's unplayed rank, one part per
     player. (Used to weigh a whole round at once.)"""
-    s, g = layout.size_bits, layout.ladder_bits
-    rounds = min(layout.rounds_before, 2)
-    tail = 4 * s + rounds * 2 * (s + g) + layout.low_bits
-    shift = 4 * s + 2 * g
+    shift, tail = _rest_shifts(layout)
     parts = []
-    counted = bye.single and bye.unplayed_rank is not None and bye.present
     for e in order:
-        unplayed = bye.unplayed_rank[len(e.played)] if counted and e.level == bye.level else 0
-        barred = not (e.bye_ok and e.level <= bye.level)
+        barred, unplayed = _bye_terms(e, bye)
         parts.append(((barred << shift) + unplayed) << tail)
     return (1 << shift) << tail, parts
 
@@ -253,5 +257,5 @@ def completion_weight(p: Entrant, o: Entrant, top: Fraction, layout: Layout) -> 
     if not may_meet(p, o, layout):
         return 0
     w = 1 + (not p.bye_ok) + (not o.bye_ok)
-    w = (w << layout.ladder_bits) + layout.ladder[p.score] + layout.ladder[o.score]
+    w = (w << layout.ladder_bits) + layout.rungs[p.level] + layout.rungs[o.level]
     return (w << layout.size_bits) + (p.score >= top)
