@@ -45,9 +45,9 @@ from typing import TYPE_CHECKING, TextIO
 
 from pairing.cli.support import Parser, UsageError, guarded
 from pairing.engine.matching import kernels
-from pairing.engine.swiss import SYSTEMS, PairingError, RequestError, WeightRangeError, pair_round
+from pairing.engine.swiss.errors import PairingError, RequestError, WeightRangeError
 from pairing.engine.swiss.from_record import request_from_record
-from pairing.engine.swiss.request import BACKEND_CHOICES
+from pairing.engine.swiss.request import BACKEND_CHOICES, SYSTEM_SUMMARIES
 from pairing.engine.swiss.result import SwissPairing
 from pairing.formats.trf import TRFError, read_trf, write_trf
 
@@ -93,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
         "FIDE-endorsed engines pair it",
     )
     for name in SYSTEM_ORDER:
-        summary = SYSTEMS[name].summary
+        summary = SYSTEM_SUMMARIES[name]
         if name == "dutch":  # the paper's Dutch keeps its explicit name only
             flags = [f"--{PAPER_NAMES[name]}"]
             summary += " (the MWM paper's Dutch: not FIDE's C.04.3 rules to the letter)"
@@ -174,6 +174,8 @@ def _engine(system: str):
         from pairing.engine.fide_dutch import fide_request_from_record, pair_round_fide
 
         return fide_request_from_record, pair_round_fide
+    from pairing.engine.swiss.engine import pair_round  # numpy and the matching backends
+
     return request_from_record, pair_round
 
 

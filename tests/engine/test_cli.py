@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
 import sys
 import types
 
@@ -11,6 +12,7 @@ import numpy as np
 import pytest
 
 from pairing.cli import pair as cli
+from pairing.engine.swiss import engine as swiss_engine
 from pairing.engine.swiss import pair_round
 from pairing.engine.swiss.from_record import MIRROR, request_from_record
 from pairing.formats.trf import read_trf, write_trf
@@ -143,13 +145,32 @@ def test_more_players_than_a_trf_holds_is_exit_4(tmp_path):
     assert code == 4 and "at most 9999 players" in err
 
 
+def test_fide_dutch_pairs_a_round_without_loading_numpy_or_numba(tmp_path):
+    """A process pairing one round by FIDE's Dutch imports neither (their start-up
+    is more than the round costs below a few hundred players); the paper's Dutch
+    needs numpy."""
+    _, path = _partial(tmp_path, players=40)
+    loaded = "print(sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'numba'}))"
+    answers = []
+    for system in ("--dutch", "--mwm-dutch"):
+        code = (
+            "import sys; from pairing.cli.pair import main; "
+            f"status = main([{system!r}, {str(path)!r}, '-p', '-']); {loaded}; sys.exit(status)"
+        )
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        assert len(done.stdout.splitlines()) > 20  # the pairs, then the modules
+        answers.append(done.stdout.splitlines()[-1])
+    assert answers == ["[]", "['numpy']"]
+
+
 def test_unexpected_error_is_exit_2(tmp_path, monkeypatch):
     _, path = _partial(tmp_path)
 
     def boom(request):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(cli, "pair_round", boom)
+    monkeypatch.setattr(swiss_engine, "pair_round", boom)  # imported when a round is paired
     code, _, err = run("--mwm-dutch", path, "-p")
     assert code == 2 and "unexpected error" in err and "boom" in err
 

@@ -52,8 +52,7 @@ from pairing.engine.fide_dutch.weights import (
     may_meet,
     rest_parts,
 )
-from pairing.engine.swiss.colours import label_value
-from pairing.engine.swiss.engine import initial_colour
+from pairing.engine.swiss.colours import initial_colour, label_value
 from pairing.engine.swiss.errors import PairingError
 from pairing.engine.swiss.explain import explain_absence
 from pairing.engine.swiss.request import SwissRequest

@@ -275,12 +275,14 @@ class Matcher:
             s = dual[a] + dual[b] - ew[e] + exact.common_blossom_dual(c, a, b)
             if s < 0:
                 dual[a] -= s
-        for b in range(2 * n):
-            c.label[b] = 0
-            c.best[b] = -1
-            c.tree[b] = -1
-        for v in range(n):
-            c.inq[v] = False
+        # The forest starts afresh. (Written past the arrays' notes: a run begins
+        # by reading the state whole, `_plain._Watch.reset`.)
+        nodes = 2 * n
+        whole = slice(None)
+        list.__setitem__(c.label, whole, [0] * nodes)
+        list.__setitem__(c.best, whole, [-1] * nodes)
+        c.tree[:] = [-1] * nodes
+        c.inq[:] = [False] * n
         ctr = c.ctr
         ctr[exact.COUNTERS["_QH"]] = 0
         ctr[exact.COUNTERS["_QT"]] = 0

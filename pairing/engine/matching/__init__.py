@@ -11,27 +11,56 @@ deterministic.
 
 See `api` for the backends and `certificate` for why the sparse "priced"
 backend's answers are optimal for the whole graph.
+
+The names below are imported when first used (and so are numpy and the
+backends behind them): a module that needs only part of the package, such as
+the FIDE engine's exact solver (`exact`), loads only that part.
 """
 
-from pairing.engine.matching.api import (
-    auto_backend,
-    matching_weight,
-    max_weight_matching,
-    max_weight_matching_result,
-    solve,
-    warm_up,
-)
-from pairing.engine.matching.scan import oracle_edges
-from pairing.engine.matching.types import (
-    BACKENDS,
-    MAX_WEIGHT,
-    CandidateHint,
-    CertificateError,
-    DualSolution,
-    Edge,
-    MatchingResult,
-    WeightOracle,
-)
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pairing.engine import lazy
+
+if TYPE_CHECKING:
+    from pairing.engine.matching.api import (
+        auto_backend,
+        matching_weight,
+        max_weight_matching,
+        max_weight_matching_result,
+        solve,
+        warm_up,
+    )
+    from pairing.engine.matching.backends import BACKENDS
+    from pairing.engine.matching.scan import oracle_edges
+    from pairing.engine.matching.types import (
+        MAX_WEIGHT,
+        CandidateHint,
+        CertificateError,
+        DualSolution,
+        Edge,
+        MatchingResult,
+        WeightOracle,
+    )
+
+_HOME = {
+    "BACKENDS": "backends",
+    "MAX_WEIGHT": "types",
+    "CandidateHint": "types",
+    "CertificateError": "types",
+    "DualSolution": "types",
+    "Edge": "types",
+    "MatchingResult": "types",
+    "WeightOracle": "types",
+    "auto_backend": "api",
+    "matching_weight": "api",
+    "max_weight_matching": "api",
+    "max_weight_matching_result": "api",
+    "oracle_edges": "scan",
+    "solve": "api",
+    "warm_up": "api",
+}
 
 __all__ = [
     "BACKENDS",
@@ -50,3 +79,5 @@ __all__ = [
     "solve",
     "warm_up",
 ]
+
+__getattr__, __dir__ = lazy.names(__name__, _HOME)

@@ -73,8 +73,8 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-import numpy as np
-
+if "np" not in globals():  # `_source.load_plain` gives numpy when first used
+    import numpy as np
 if "njit" not in globals():  # `_source.load_plain` runs this file without numba
     from numba import njit
 

@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import heapq
 
-import numpy as np
+if "np" not in globals():  # `exact` loads this file again, numpy when first used
+    import numpy as np
 
 from pairing.engine.matching import _budget
 from pairing.engine.matching._source import load_plain

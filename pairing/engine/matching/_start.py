@@ -19,8 +19,8 @@ tight, all free vertices with duals of one parity.
 
 from __future__ import annotations
 
-import numpy as np
-
+if "np" not in globals():  # `_source.load_plain` gives numpy when first used
+    import numpy as np
 if "njit" not in globals():  # `_source.load_plain` runs this file without numba
     from numba import njit
 

@@ -28,10 +28,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from pairing.engine.matching import kernels
+from pairing.engine.matching.backends import BACKENDS
 from pairing.engine.matching.reference import networkx_pairs, rustworkx_pairs
 from pairing.engine.matching.scan import Chunk, OracleGraph, collect
 from pairing.engine.matching.types import (
-    BACKENDS,
     CandidateHint,
     Edge,
     MatchingResult,

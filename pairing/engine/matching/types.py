@@ -25,7 +25,6 @@ Edge = tuple[int, int, int]
 # and says so in `MatchingResult.note`: the answer is exact either way.
 MAX_WEIGHT = 1 << 60
 
-BACKENDS = ("networkx", "rustworkx", "blossom", "priced")
 
 # A pair that is not allowed, in the packed cache of a whole graph's weights:
 # below every accepted weight, and so low that its reduced cost is always

@@ -4,13 +4,39 @@
 
 See `engine.py` for the steps, `graph.py` for the absolute criteria,
 `weights.py` and `systems.py` for the weights, `colours.py` for colours.
+
+The names below are imported when first used: the requests, results and
+errors load without numpy and the matching package, which only the engine
+(`pair_round`, `SYSTEMS`) needs.
 """
 
-from pairing.engine.swiss.engine import pair_round
-from pairing.engine.swiss.errors import PairingError, RequestError, WeightRangeError
-from pairing.engine.swiss.request import SwissPlayer, SwissRequest
-from pairing.engine.swiss.result import BoardExplanation, Bye, Diagnostics, Game, SwissPairing
-from pairing.engine.swiss.systems import SYSTEMS
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pairing.engine import lazy
+
+if TYPE_CHECKING:
+    from pairing.engine.swiss.engine import pair_round
+    from pairing.engine.swiss.errors import PairingError, RequestError, WeightRangeError
+    from pairing.engine.swiss.request import SwissPlayer, SwissRequest
+    from pairing.engine.swiss.result import BoardExplanation, Bye, Diagnostics, Game, SwissPairing
+    from pairing.engine.swiss.systems import SYSTEMS
+
+_HOME = {
+    "SYSTEMS": "systems",
+    "BoardExplanation": "result",
+    "Bye": "result",
+    "Diagnostics": "result",
+    "Game": "result",
+    "PairingError": "errors",
+    "RequestError": "errors",
+    "SwissPairing": "result",
+    "SwissPlayer": "request",
+    "SwissRequest": "request",
+    "WeightRangeError": "errors",
+    "pair_round": "engine",
+}
 
 __all__ = [
     "SYSTEMS",
@@ -26,3 +52,5 @@ __all__ = [
     "WeightRangeError",
     "pair_round",
 ]
+
+__getattr__, __dir__ = lazy.names(__name__, _HOME)

@@ -30,7 +30,17 @@ from pairing.engine.colour_history import (
     played_colours,
 )
 from pairing.engine.explanation_parts import Part, colour_part, part
-from pairing.engine.swiss.request import SwissPlayer
+from pairing.engine.swiss.request import SwissPlayer, SwissRequest
+
+
+def initial_colour(request: SwissRequest) -> str:
+    """The first-round top board's colour: from the request, or drawn from the seed."""
+    if request.initial_colour is not None:
+        return request.initial_colour
+    import numpy as np  # only to draw it (a request usually gives it)
+
+    rng = np.random.default_rng([request.seed % 2**64, 0])
+    return "w" if rng.integers(2) == 0 else "b"
 
 
 def label_value(player: SwissPlayer) -> str | Part:

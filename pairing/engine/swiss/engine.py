@@ -24,7 +24,7 @@ import numpy as np
 from pairing.engine import matching
 from pairing.engine.colour_history import colour_difference
 from pairing.engine.swiss.bye import first_workable_bye, unpairable_error
-from pairing.engine.swiss.colours import allocate_colours
+from pairing.engine.swiss.colours import allocate_colours, initial_colour
 from pairing.engine.swiss.errors import PairingError
 from pairing.engine.swiss.explain import (
     explain_absence,
@@ -37,14 +37,6 @@ from pairing.engine.swiss.request import SwissPlayer, SwissRequest
 from pairing.engine.swiss.result import Bye, Diagnostics, Game, SwissPairing
 from pairing.engine.swiss.state import build_state, rank_key, score_unit
 from pairing.engine.swiss.systems import SYSTEMS
-
-
-def initial_colour(request: SwissRequest) -> str:
-    """The first-round top board's colour: from the request, or drawn from the seed."""
-    if request.initial_colour is not None:
-        return request.initial_colour
-    rng = np.random.default_rng([request.seed % 2**64, 0])
-    return "w" if rng.integers(2) == 0 else "b"
 
 
 @dataclass(frozen=True, slots=True)

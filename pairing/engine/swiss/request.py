@@ -11,12 +11,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from pairing.engine.matching import BACKENDS
+from pairing.engine.matching.backends import BACKENDS
 from pairing.engine.swiss.errors import RequestError
 
-# The systems a request may name; each is registered in `systems.py` (which needs
-# the request types, hence the names here rather than a lookup there).
-SYSTEM_NAMES = ("dutch", "burstein", "monrad", "random", "random2", "adjacent")
+# The systems a request may name and what each pairs, in one line; each is
+# registered in `systems.py` (which needs the request types and numpy, hence the
+# names here: a command line shows them without loading either).
+SYSTEM_SUMMARIES = {
+    "dutch": "top half of each score group against the bottom half (1-5, 2-6, 3-7, 4-8)",
+    "burstein": "top against bottom inside each score group (1-8, 2-7, 3-6, 4-5)",
+    "monrad": "each player against the next one down (1-2, 3-4, 5-6, 7-8)",
+    "random": "random partners inside each score group",
+    "random2": "upper half against a random player of the lower half",
+    "adjacent": "natural 1-2, 3-4 pairing inside each score group",
+}
+SYSTEM_NAMES = tuple(SYSTEM_SUMMARIES)
 
 COLOURS = frozenset({"w", "b", "-"})
 FLOATS = frozenset({"up", "down", ""})

@@ -4,7 +4,8 @@ A system says which partner inside a score group is the natural one. Vertices
 are indices in rank order (see `state.py`), so `state.rank[i]` is r(p_i). A
 system is registered with the range its values can take, which the weight
 factors need (see `weights.py`). Adding a system means writing one function
-like `monrad_pi` and one `register(...)` line.
+like `monrad_pi`, one `register(...)` line and its one-line summary in
+`request.SYSTEM_SUMMARIES`.
 
 Exact integers. The paper's pi values are real (|d|^1.01). Here they are
 scaled by PI_SCALE = 10,000 and rounded: pi(d) = round(10,000 * d^1.01). The
@@ -27,7 +28,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from pairing.engine.swiss.request import SYSTEM_NAMES
+from pairing.engine.swiss.request import SYSTEM_SUMMARIES
 from pairing.engine.swiss.state import RoundState
 
 PI_SCALE = 10_000
@@ -56,11 +57,11 @@ SYSTEMS: dict[str, PairingSystem] = {}
 
 
 def register(
-    name: str, pi: PiFunction, bounds: PiBounds, summary: str, ideal: IdealPartner | None = None
+    name: str, pi: PiFunction, bounds: PiBounds, ideal: IdealPartner | None = None
 ) -> None:
-    if name not in SYSTEM_NAMES:
-        raise ValueError(f"add {name!r} to request.SYSTEM_NAMES before registering it")
-    SYSTEMS[name] = PairingSystem(name, pi, bounds, summary, ideal)
+    if name not in SYSTEM_SUMMARIES:
+        raise ValueError(f"add {name!r} to request.SYSTEM_SUMMARIES before registering it")
+    SYSTEMS[name] = PairingSystem(name, pi, bounds, SYSTEM_SUMMARIES[name], ideal)
 
 
 def _position(state: RoundState) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -192,35 +193,9 @@ def adjacent_pi(state: RoundState, i: np.ndarray, j: np.ndarray) -> np.ndarray:
     return -rank_distance(state, i, j)
 
 
-register(
-    "dutch",
-    dutch_pi,
-    dutch_bounds,
-    "top half of each score group against the bottom half (1-5, 2-6, 3-7, 4-8)",
-    ideal=half_fold,
-)
-register(
-    "burstein",
-    burstein_pi,
-    burstein_bounds,
-    "top against bottom inside each score group (1-8, 2-7, 3-6, 4-5)",
-    ideal=mirror,
-)
-register(
-    "monrad",
-    monrad_pi,
-    monrad_bounds,
-    "each player against the next one down (1-2, 3-4, 5-6, 7-8)",
-    ideal=next_down,
-)
-register("random", random_pi, random_bounds, "random partners inside each score group")
-register(
-    "random2", random2_pi, random2_bounds, "upper half against a random player of the lower half"
-)
-register(
-    "adjacent",
-    adjacent_pi,
-    monrad_bounds,
-    "natural 1-2, 3-4 pairing inside each score group",
-    ideal=next_down,
-)
+register("dutch", dutch_pi, dutch_bounds, ideal=half_fold)
+register("burstein", burstein_pi, burstein_bounds, ideal=mirror)
+register("monrad", monrad_pi, monrad_bounds, ideal=next_down)
+register("random", random_pi, random_bounds)
+register("random2", random2_pi, random2_bounds)
+register("adjacent", adjacent_pi, monrad_bounds, ideal=next_down)
