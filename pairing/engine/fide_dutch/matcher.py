@@ -258,9 +258,11 @@ class Matcher:
             else:
                 gains.append((e, a, b))
         short = []
+        # (Only a blossom holding both ends adds to an edge's slack: none when the
+        # two are in different top-level nodes.)
         for e, a, b in gains:
             s = dual[a] + dual[b] - ew[e]
-            if s < 0 and s + exact.common_blossom_dual(c, a, b) < 0:
+            if s < 0 and (top[a] != top[b] or s + exact.common_blossom_dual(c, a, b) < 0):
                 short.append((e, a, b))
                 count[a] = count.get(a, 0) + 1
                 count[b] = count.get(b, 0) + 1
@@ -272,7 +274,9 @@ class Matcher:
                 exact.isolate(c, a)
                 exact.unmatch(c, a)
                 opened.add(a)
-            s = dual[a] + dual[b] - ew[e] + exact.common_blossom_dual(c, a, b)
+            s = dual[a] + dual[b] - ew[e]
+            if top[a] == top[b]:
+                s += exact.common_blossom_dual(c, a, b)
             if s < 0:
                 dual[a] -= s
         # The forest starts afresh. (Written past the arrays' notes: a run begins

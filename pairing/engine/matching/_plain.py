@@ -83,6 +83,7 @@ class _Watch:
         "outer",
         "outer_vertices",
         "pending",
+        "slacks",
         "watchers",
         "work",
     )
@@ -97,6 +98,7 @@ class _Watch:
         self.watchers: dict[int, list[int]] = {}  # vertex -> nodes whose edge ends there
         self.leaves: dict[int, list[int]] = {}  # blossom -> its vertices (fixed for its life)
         self.moved = 0  # sum of the dual steps of the run
+        self.slacks: dict[int, int] = {}  # edge -> its slack, while no dual moves
         self.checked = False  # every vertex dual checked against the limit
         self.work = 0  # adjacency entries and nodes looked at in this run
         self.limit = 0  # work this run may do
@@ -119,6 +121,7 @@ class _Watch:
         self.watchers = {}
         self.leaves = {}
         self.moved = 0
+        self.slacks = {}
         self.checked = False
         self.work = 0
         self.limit = _budget.left() if _budget.budgeted() else 1 << 62
@@ -384,6 +387,7 @@ def _dual_step(c):
         if c.ctr[_STATUS] != STATUS_RUNNING:
             return -1
         watch.moved += delta
+        watch.slacks = {}
     augmented = _act(c, node)
     n = c.n
     top = c.top
@@ -503,7 +507,8 @@ def _least_slack(c, b, outer):
 
 
 def _scan(c, v):
-    """`_blossom._scan` (the same loop, fewer lookups)."""
+    """`_blossom._scan` (the same loop, fewer lookups: the slack of a node's
+    remembered edge is kept in `_Watch.slacks` until the duals next move)."""
     top = c.top
     label = c.label
     best = c.best
@@ -511,12 +516,15 @@ def _scan(c, v):
     eu = c.eu
     ev = c.ev
     ew = c.ew
+    watch = c.label.watch
+    slacks = watch.slacks
+    known = slacks.get
     start = c.aptr[v]
     stop = c.aptr[v + 1]
     dv = dual[v]
-    c.label.watch.work += stop - start
+    watch.work += stop - start
+    bv = top[v]
     for w, e in zip(c.anbr[start:stop], c.aedge[start:stop], strict=True):
-        bv = top[v]
         bw = top[w]
         if bv == bw:
             continue
@@ -527,17 +535,26 @@ def _scan(c, v):
         if lw == 0:
             if s == 0:
                 _label_t(c, bw, e, w)
-            else:
-                f = best[bw]
-                if f < 0 or s < dual[eu[f]] + dual[ev[f]] - ew[f]:
-                    best[bw] = e
+                continue
+            f = best[bw]
         elif s == 0:
             if _tight_ss(c, e, v, w):
                 return 1
+            bv = top[v]  # perhaps in a new blossom now
+            continue
         else:
             f = best[bv]
-            if f == -1 or (f >= 0 and s < dual[eu[f]] + dual[ev[f]] - ew[f]):
-                best[bv] = e
+            if f < -1:
+                continue  # UNKNOWN: found when needed
+            bw = bv
+        if f >= 0:
+            t = known(f)
+            if t is None:
+                t = slacks[f] = dual[eu[f]] + dual[ev[f]] - ew[f]
+            if s >= t:
+                continue
+        best[bw] = e
+        slacks[e] = s
     return 0
 
 
