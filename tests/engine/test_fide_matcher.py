@@ -10,6 +10,7 @@ graph, solved from scratch.
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 
@@ -17,7 +18,7 @@ import networkx as nx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pairing.engine.fide_dutch.matcher import Matcher
+from pairing.engine.fide_dutch.matcher import Matcher, _Nesting
 from pairing.engine.matching import exact
 
 LOW = 300  # bits below the top field
@@ -106,6 +107,30 @@ def dense_matcher(n: int) -> Matcher:
         for b in range(a + 1, n):
             g.set(a, b, (1 << LOW) + ((a * b) % 7 << 100))
     return g
+
+
+def test_the_blossoms_two_vertices_share_are_found_by_halving_their_chains():
+    """`_Nesting.common_dual` (the repair's shortcut) against the algorithm's own
+    walk, on solutions that keep nested blossoms (triangles inside groups of nine)."""
+    for seed in range(3):
+        rng = random.Random(seed)
+        n = 28
+        g = Matcher(n)
+        for a in range(n):
+            for b in range(a + 1, n):
+                w = ((a // 3 == b // 3) << 200) + ((a // 9 == b // 9) << 150)
+                g.set(a, b, (1 << LOW) + w + rng.randrange(1 << 20))
+        g.solve()
+        c = g.core
+        nesting = _Nesting(c)
+        assert max(len(nesting._chain(v)[0]) for v in range(c.n)) >= 2
+        shared = 0
+        for a in range(c.n):
+            for b in range(c.n):
+                expected = exact.common_blossom_dual(c, a, b)
+                assert nesting.common_dual(a, b) == expected
+                shared += expected > 0
+        assert shared > n
 
 
 def test_most_solutions_after_the_first_are_warm():

@@ -41,6 +41,8 @@ last solution is still a maximum-weight matching and is reused.
 
 from __future__ import annotations
 
+from itertools import accumulate
+
 from pairing.engine.matching import exact
 
 # A solution after changes to more than this share of the edges starts afresh
@@ -260,9 +262,10 @@ class Matcher:
         short = []
         # (Only a blossom holding both ends adds to an edge's slack: none when the
         # two are in different top-level nodes.)
+        nesting = _Nesting(c)
         for e, a, b in gains:
             s = dual[a] + dual[b] - ew[e]
-            if s < 0 and (top[a] != top[b] or s + exact.common_blossom_dual(c, a, b) < 0):
+            if s < 0 and (top[a] != top[b] or s + nesting.common_dual(a, b) < 0):
                 short.append((e, a, b))
                 count[a] = count.get(a, 0) + 1
                 count[b] = count.get(b, 0) + 1
@@ -336,6 +339,46 @@ class Matcher:
             mate[a], mate[b] = b, a
         self.core = None
         return mate
+
+
+class _Nesting:
+    """The blossoms holding each vertex asked about, outermost first, with the
+    running sums of their duals; valid while no blossom or dual changes."""
+
+    __slots__ = ("chains", "dual", "parent")
+
+    def __init__(self, c) -> None:
+        self.parent = c.parent
+        self.dual = c.dual
+        self.chains: dict[int, tuple[list[int], list[int]]] = {}
+
+    def _chain(self, x: int) -> tuple[list[int], list[int]]:
+        found = self.chains.get(x)
+        if found is None:
+            parent = self.parent
+            chain = []
+            y = parent[x]
+            while y >= 0:
+                chain.append(y)
+                y = parent[y]
+            chain.reverse()
+            found = self.chains[x] = (chain, list(accumulate(map(self.dual.__getitem__, chain))))
+        return found
+
+    def common_dual(self, a: int, b: int) -> int:
+        """`exact.common_blossom_dual(c, a, b)`: the duals of the blossoms holding
+        both. Two chains agree down to the lowest such blossom and differ below
+        it, so its depth is found by halving."""
+        chain_a, sums = self._chain(a)
+        chain_b = self._chain(b)[0]
+        lo, hi = 0, min(len(chain_a), len(chain_b))
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if chain_a[mid - 1] == chain_b[mid - 1]:
+                lo = mid
+            else:
+                hi = mid - 1
+        return sums[lo - 1] if lo else 0
 
 
 def _in_a_blossom_cycle(c, a: int, e: int) -> bool:
