@@ -186,15 +186,13 @@ class Matcher:
         """A new state from the current weights (cold start)."""
         n = self.n
         size = n + (n % 2)
-        eu, ev, ew2 = [], [], []
-        self.index = {}
-        top = 0
-        for (a, b), w in self.weights.items():
-            self.index[a, b] = len(eu)
-            eu.append(a)
-            ev.append(b)
-            ew2.append(2 * w)
-            top = max(top, w)
+        weights = self.weights
+        keys = list(weights)
+        eu = [a for a, _ in keys]
+        ev = [b for _, b in keys]
+        ew2 = list(map((2).__mul__, weights.values()))
+        self.index = dict(zip(keys, range(len(keys)), strict=True))
+        top = max(weights.values(), default=0)
         # Fixed pairs keep their edge (a pair always in the matching).
         for a, b in self.fixed.items():
             if a < b and (a, b) not in self.index:
@@ -211,8 +209,9 @@ class Matcher:
                     ew2.append(0)
         self.dead = -(1 << (2 * top.bit_length() + 8)) * 2
         self.newly_fixed = []
-        dual, mate = _greedy_start(size, eu, ev, ew2)
-        self.core = exact.make_core(size, eu, ev, ew2, dual, mate, self.index)
+        adjacency = exact.adjacency(size, eu, ev)
+        dual, mate = _greedy_start(size, eu, ev, ew2, adjacency)
+        self.core = exact.make_core(size, eu, ev, ew2, dual, mate, self.index, adjacency)
 
     def _reopen(self) -> bool:
         """Apply the pending weight changes to the kept state; False when one of
@@ -394,16 +393,19 @@ def _in_a_blossom_cycle(c, a: int, e: int) -> bool:
 
 
 def _greedy_start(
-    n: int, eu: list[int], ev: list[int], ew2: list[int]
+    n: int,
+    eu: list[int],
+    ev: list[int],
+    ew2: list[int],
+    adjacency: tuple[list[int], list[int], list[int]],
 ) -> tuple[list[int], list[int]]:
     """Feasible even vertex duals (each vertex's heaviest edge, rounded up to an
-    even number) and the pairs that are tight and the heaviest at both ends."""
-    heaviest = [None] * n
-    for e in range(len(eu)):
-        w = ew2[e] // 2
-        for v in (eu[e], ev[e]):
-            if heaviest[v] is None or w > heaviest[v]:
-                heaviest[v] = w
+    even number) and the pairs that are tight and the heaviest at both ends.
+    (`adjacency`: `exact.adjacency(n, eu, ev)`, each vertex's edges in order.)"""
+    aptr, _, aedge = adjacency
+    weight = ew2.__getitem__
+    edges_at = [aedge[aptr[v] : aptr[v + 1]] for v in range(n)]
+    heaviest = [max(map(weight, edges)) // 2 if edges else None for edges in edges_at]
     dual = [0 if h is None else h + (h & 1) for h in heaviest]
     mate = [-1] * n
     for e in range(len(eu)):
@@ -413,10 +415,6 @@ def _greedy_start(
     # A free vertex's dual can come down to the least that keeps its edges
     # feasible (which makes its best edge tight): matched when that edge's other
     # end is free too. Free duals must stay even, so the value is rounded up.
-    edges_at: list[list[int]] = [[] for _ in range(n)]
-    for e in range(len(eu)):
-        edges_at[eu[e]].append(e)
-        edges_at[ev[e]].append(e)
     for v in range(n):
         if mate[v] >= 0 or not edges_at[v]:
             continue

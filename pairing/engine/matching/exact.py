@@ -110,12 +110,14 @@ def make_core(
     dual: list[int],
     mate: list[int],
     index: dict[tuple[int, int], int] | None = None,
+    edges_at: tuple[Array, Array, Array] | None = None,
 ) -> Core:
     """The algorithm's state over lists (see `_blossom.make_core`). `index`, when
     given, is the edge of each pair of vertices, (low, high) -> edge number (the
-    searches for least-slack edges then use it, `_plain._least_slack`)."""
+    searches for least-slack edges then use it, `_plain._least_slack`);
+    `edges_at`, `adjacency(n, eu, ev)` when the caller has it."""
     nodes = 2 * n
-    aptr, anbr, aedge = adjacency(n, eu, ev)
+    aptr, anbr, aedge = adjacency(n, eu, ev) if edges_at is None else edges_at
     counters = Array([0] * 10)
     counters[COUNTERS["_NFREE"]] = n
 
