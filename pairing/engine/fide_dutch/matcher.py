@@ -259,12 +259,10 @@ class Matcher:
             else:
                 gains.append((e, a, b))
         short = []
-        # (Only a blossom holding both ends adds to an edge's slack: none when the
-        # two are in different top-level nodes.)
         nesting = _Nesting(c)
         for e, a, b in gains:
             s = dual[a] + dual[b] - ew[e]
-            if s < 0 and (top[a] != top[b] or s + nesting.common_dual(a, b) < 0):
+            if s < 0 and s + nesting.common_dual(a, b) < 0:
                 short.append((e, a, b))
                 count[a] = count.get(a, 0) + 1
                 count[b] = count.get(b, 0) + 1
@@ -276,9 +274,7 @@ class Matcher:
                 exact.isolate(c, a)
                 exact.unmatch(c, a)
                 opened.add(a)
-            s = dual[a] + dual[b] - ew[e]
-            if top[a] == top[b]:
-                s += exact.common_blossom_dual(c, a, b)
+            s = dual[a] + dual[b] - ew[e] + exact.common_blossom_dual(c, a, b)
             if s < 0:
                 dual[a] -= s
         # The forest starts afresh. (Written past the arrays' notes: a run begins
@@ -344,9 +340,10 @@ class _Nesting:
     """The blossoms holding each vertex asked about, outermost first, with the
     running sums of their duals; valid while no blossom or dual changes."""
 
-    __slots__ = ("chains", "dual", "parent")
+    __slots__ = ("chains", "dual", "parent", "top")
 
     def __init__(self, c) -> None:
+        self.top = c.top
         self.parent = c.parent
         self.dual = c.dual
         self.chains: dict[int, tuple[list[int], list[int]]] = {}
@@ -366,8 +363,11 @@ class _Nesting:
 
     def common_dual(self, a: int, b: int) -> int:
         """`exact.common_blossom_dual(c, a, b)`: the duals of the blossoms holding
-        both. Two chains agree down to the lowest such blossom and differ below
-        it, so its depth is found by halving."""
+        both: none when the two are in different top-level nodes. Two chains agree
+        down to the lowest such blossom and differ below it, so its depth is found
+        by halving."""
+        if self.top[a] != self.top[b]:
+            return 0
         chain_a, sums = self._chain(a)
         chain_b = self._chain(b)[0]
         lo, hi = 0, min(len(chain_a), len(chain_b))

@@ -909,7 +909,10 @@ def run(c):
 
 @njit(cache=True)
 def _common_blossom_dual(c, a, b):
-    """Sum of the duals of the blossoms holding both vertices a and b."""
+    """Sum of the duals of the blossoms holding both vertices a and b (none when
+    the two are in different top-level nodes)."""
+    if c.top[a] != c.top[b]:
+        return 0
     parent = c.parent
     mark = c.mark
     c.ctr[_STAMP] += 1
