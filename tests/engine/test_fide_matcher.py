@@ -212,3 +212,40 @@ def test_a_change_to_most_edges_starts_afresh_with_the_same_answer():
     mate = g.solve()
     assert g.cold == 2  # a small change is repaired
     assert weight_of(mate, g.weights, g.fixed) == best_weight(n, g.weights, g.fixed)
+
+
+class _Counting(Matcher):
+    """A matcher that records how many vertices are free before and after a
+    repair re-matches them (`_tighten_free`)."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(n)
+        self.free: list[tuple[int, int]] = []
+
+    def _tighten_free(self, c) -> None:
+        before = sum(1 for v in range(c.n) if c.mate[v] < 0)
+        super()._tighten_free(c)
+        self.free.append((before, sum(1 for v in range(c.n) if c.mate[v] < 0)))
+
+
+def test_a_repair_pairs_again_the_players_it_freed_along_tight_edges():
+    """A term by the higher player's position on every edge among a group (as the
+    exchange terms of a remainder) frees most of the group in the repair; lowering
+    the freed players' duals pairs most of them again before the search starts,
+    and the search still ends at a maximum-weight matching."""
+    n, group = 40, 16
+    g = _Counting(n)
+    for a in range(n):
+        for b in range(a + 1, n):
+            g.set(a, b, (1 << LOW) + ((a * b) % 7 << 100))
+    g.solve()
+    for a in range(group):
+        for b in range(a + 1, group):
+            g.set(a, b, g.weights[a, b] + ((group - a) << 40))
+    mate = g.solve()
+    assert g.cold == 1  # repaired, not rebuilt
+    ((before, after),) = g.free
+    assert before >= group // 2
+    assert after <= before - 4
+    assert is_matching(mate)
+    assert weight_of(mate, g.weights, g.fixed) == best_weight(n, g.weights, g.fixed)

@@ -277,6 +277,7 @@ class Matcher:
             s = dual[a] + dual[b] - ew[e] + exact.common_blossom_dual(c, a, b)
             if s < 0:
                 dual[a] -= s
+        self._tighten_free(c)
         # The forest starts afresh. (Written past the arrays' notes: a run begins
         # by reading the state whole, `_plain._Watch.reset`.)
         nodes = 2 * n
@@ -294,6 +295,45 @@ class Matcher:
                 exact.make_even(c, v)
         return True
 
+    def _tighten_free(self, c) -> None:
+        """As at a cold start (`_greedy_start`): each free vertex outside any
+        blossom has its dual brought down to the least its edges allow (rounded
+        up to even), and is matched to another such free vertex along an edge
+        that is then tight. The search then starts from fewer free vertices.
+        (Duals only come down to a value that keeps every edge of the vertex
+        feasible, so the state stays one the search may start from.)"""
+        mate, top, dual, ew = c.mate, c.top, c.dual, c.ew
+        free = [v for v in range(c.n) if mate[v] < 0 and top[v] == v]
+        if not free:
+            return
+        aptr, anbr, aedge = c.aptr, c.anbr, c.aedge
+        index, floor = self.index, self.dead // 2
+        for v in free:
+            if mate[v] >= 0:
+                continue
+            lo, hi = aptr[v], aptr[v + 1]
+            if lo == hi:
+                continue
+            need = max(
+                map(
+                    int.__sub__,
+                    map(ew.__getitem__, aedge[lo:hi]),
+                    map(dual.__getitem__, anbr[lo:hi]),
+                )
+            )
+            if need < floor:
+                continue  # only removed edges left
+            need += need & 1
+            if need < dual[v]:
+                dual[v] = need
+            for u in free:
+                if u == v or mate[u] >= 0:
+                    continue
+                e = index.get((v, u) if v < u else (u, v))
+                if e is not None and dual[v] + dual[u] == ew[e]:
+                    mate[v] = mate[u] = e
+                    break
+
     def _read(self) -> list[int] | None:
         """The matching of a finished run, or None when the run cannot be
         trusted (stopped, used a removed edge, left a player unpaired, broke a
@@ -302,16 +342,12 @@ class Matcher:
         if c.ctr[exact.COUNTERS["_STATUS"]] != exact.STATUS_DONE:
             return None
         n = self.n
-        mate = list(range(n))
-        for v in range(n):
-            e = c.mate[v]
-            if e < 0:
-                return None
-            if c.ew[e] < 0:
-                return None
-            u = exact.oth(c.eu, c.ev, e, v)
-            if u < n:
-                mate[v] = u
+        edges = c.mate[:n]
+        if min(edges, default=0) < 0 or min(map(c.ew.__getitem__, edges), default=0) < 0:
+            return None
+        ends = zip(map(c.eu.__getitem__, edges), map(c.ev.__getitem__, edges), strict=True)
+        other = [b if a == v else a for v, (a, b) in enumerate(ends)]
+        mate = [v if u >= n else u for v, u in enumerate(other)]
         for v, u in self.fixed.items():
             if mate[v] != u:
                 return None
