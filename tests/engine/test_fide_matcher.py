@@ -18,7 +18,7 @@ import networkx as nx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pairing.engine.fide_dutch.matcher import Matcher, _Nesting
+from pairing.engine.fide_dutch.matcher import REBUILD_LEAST, Matcher, _Nesting
 from pairing.engine.matching import exact
 
 LOW = 300  # bits below the top field
@@ -248,4 +248,20 @@ def test_a_repair_pairs_again_the_players_it_freed_along_tight_edges():
     assert before >= group // 2
     assert after <= before - 4
     assert is_matching(mate)
+    assert weight_of(mate, g.weights, g.fixed) == best_weight(n, g.weights, g.fixed)
+
+
+def test_a_repair_that_would_free_most_players_starts_afresh():
+    """A few hundred edges (under the share that starts afresh by itself) that all
+    gain beyond their slack, among half the players: the repair would free most of
+    them, so the matcher builds a new state; the answer is still a best one."""
+    n, group = 60, 30
+    g = dense_matcher(n)
+    g.solve()
+    for a in range(group):
+        for b in range(a + 1, group):
+            g.set(a, b, g.weights[a, b] + ((a + b) % 3 << 250))
+    assert len(g.pending) < REBUILD_LEAST
+    mate = g.solve()
+    assert g.cold == 2
     assert weight_of(mate, g.weights, g.fixed) == best_weight(n, g.weights, g.fixed)
