@@ -112,10 +112,6 @@ class _Round:
     def score(self, v: int) -> Fraction:
         return self.order[v].score
 
-    def weight(self, high: int, low: int, in_bracket: bool, in_next: bool) -> int:
-        order = self.order
-        return edge_weight(order[high], order[low], in_bracket, in_next, self.bye, self.layout)
-
     def _weigh_round(self) -> None:
         """Every edge of the round weighed as outside the bracket (`weight` with
         in_bracket and in_next False), from the players' parts (`rest_parts`)."""
@@ -216,11 +212,15 @@ class _Round:
                     members.append(nxt)
                     nxt += 1
             base: dict[tuple[int, int], int] = {}
+            changed = []
+            bye, layout = self.bye, self.layout
             for i in range(mdps, len(members)):
+                vi, low, in_bracket = members[i], order[members[i]], i < end
                 for j in range(i):
-                    w = self.weight(members[j], members[i], i < end, i >= end)
+                    w = edge_weight(order[members[j]], low, in_bracket, not in_bracket, bye, layout)
                     base[i, j] = w
-                    g.set(members[i], members[j], w)
+                    changed.append(((vi, members[j]), w))
+            g.set_many(changed)
             mate = g.solve()
             bounds = (first_resident, after)
             mate = self._moved_down(members, mdps, end, bounds, base, matched, mate)

@@ -81,23 +81,31 @@ class Matcher:
         self.dead = 0  # doubled weight of a removed edge
 
     def set(self, a: int, b: int, w: int) -> None:
-        key = (a, b) if a < b else (b, a)
-        w = max(w, 0)
-        if w and (a in self.fixed or b in self.fixed):
-            raise AssertionError(f"edge {a}-{b} set at a player whose pair is fixed")
-        old = self.weights.get(key, 0)
-        if w == old:
-            return
-        if w:
-            self.weights[key] = w
-            self.neighbours[a].add(b)
-            self.neighbours[b].add(a)
-        else:
-            del self.weights[key]
-            self.neighbours[a].discard(b)
-            self.neighbours[b].discard(a)
-        self.changes[key] = self.changes.get(key, 0) + (w - old)
-        self.pending[key] = w
+        self.set_many((((a, b), w),))
+
+    def set_many(self, items) -> None:
+        """`set` for each ((a, b), weight) of `items`, in order."""
+        weights, neighbours, fixed = self.weights, self.neighbours, self.fixed
+        changes, pending = self.changes, self.pending
+        for (a, b), w in items:
+            key = (a, b) if a < b else (b, a)
+            if w < 0:
+                w = 0
+            if w and (a in fixed or b in fixed):
+                raise AssertionError(f"edge {a}-{b} set at a player whose pair is fixed")
+            old = weights.get(key, 0)
+            if w == old:
+                continue
+            if w:
+                weights[key] = w
+                neighbours[a].add(b)
+                neighbours[b].add(a)
+            else:
+                del weights[key]
+                neighbours[a].discard(b)
+                neighbours[b].discard(a)
+            changes[key] = changes.get(key, 0) + (w - old)
+            pending[key] = w
 
     def reset(self, weights: dict[tuple[int, int], int]) -> None:
         """Every edge's weight at once, (low, high) -> weight > 0 (no pair fixed yet);

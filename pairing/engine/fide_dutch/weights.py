@@ -206,6 +206,12 @@ def edge_weight(
         # (most edges of a round): the same integer as below, built in one step.
         shift, tail = _rest_shifts(layout)
         return ((top << shift) + unplayed) << tail
+    if not in_bracket:
+        # In the next scoregroup only C.4, C.2, C.8 and C.9 count: the same
+        # integer as below, every bracket field 0, built in fewer steps.
+        _, tail = _rest_shifts(layout)
+        w = (((top << (2 * s + g)) + 1) << g) + (1 << rungs[hl])  # C.8
+        return ((w << (2 * s)) + unplayed) << tail
     w = (top << s) + in_bracket  # C.6
     w = (w << g) + ((1 << rungs[hl]) if in_bracket else 0)  # C.7
     w = (w << s) + in_next  # C.8
