@@ -18,7 +18,7 @@ import networkx as nx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pairing.engine.fide_dutch.matcher import REBUILD_LEAST, Matcher, _Nesting
+from pairing.engine.fide_dutch.matcher import REBUILD_LEAST, Matcher, _isolate_all, _Nesting
 from pairing.engine.matching import exact
 
 LOW = 300  # bits below the top field
@@ -265,3 +265,37 @@ def test_a_repair_that_would_free_most_players_starts_afresh():
     mate = g.solve()
     assert g.cold == 2
     assert weight_of(mate, g.weights, g.fixed) == best_weight(n, g.weights, g.fixed)
+
+
+def nested_solution(seed: int, n: int = 28) -> Matcher:
+    """A solved matcher whose state keeps nested blossoms (triangles inside
+    groups of nine)."""
+    rng = random.Random(seed)
+    g = Matcher(n)
+    for a in range(n):
+        for b in range(a + 1, n):
+            w = ((a // 3 == b // 3) << 200) + ((a // 9 == b // 9) << 150)
+            g.set(a, b, (1 << LOW) + w + rng.randrange(1 << 20))
+    g.solve()
+    return g
+
+
+def test_opening_many_players_at_once_is_opening_them_one_by_one():
+    """`_isolate_all` (one walk down each outermost blossom) leaves the state
+    `exact.isolate` leaves when called for each player in turn: the same duals,
+    blossoms and matching."""
+    for seed in range(4):
+        rng = random.Random(100 + seed)
+        one, many = nested_solution(seed), nested_solution(seed)
+        deepest = max(range(28), key=lambda v: len(_Nesting(one.core)._chain(v)[0]))
+        assert len(_Nesting(one.core)._chain(deepest)[0]) >= 2  # nested blossoms to open
+        players = [deepest, *rng.sample(range(28), rng.randint(0, 5))]
+        for v in players:
+            exact.isolate(one.core, v)
+        _isolate_all(many.core, players)
+        a, b = one.core, many.core
+        fields = ("dual", "top", "mate", "parent", "base", "first", "label", "best", "tree")
+        for field in fields:
+            assert list(getattr(a, field)) == list(getattr(b, field)), field
+        free = exact.COUNTERS["_NFREE"]
+        assert sorted(a.free[: a.ctr[free]]) == sorted(b.free[: b.ctr[free]])

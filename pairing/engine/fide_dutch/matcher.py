@@ -285,19 +285,24 @@ class Matcher:
                 short.append((e, a, b))
                 count[a] = count.get(a, 0) + 1
                 count[b] = count.get(b, 0) + 1
+        # Which end of each short edge opens (the one with more short edges, or
+        # one already opened), decided before anything moves.
         opened: set[int] = set()
+        raised = []
         for e, a, b in short:
             if b in opened or (a not in opened and count[b] > count[a]):
                 a, b = b, a
-            if a not in opened:
-                exact.isolate(c, a)
-                exact.unmatch(c, a)
-                opened.add(a)
-            s = dual[a] + dual[b] - ew[e] + exact.common_blossom_dual(c, a, b)
-            if s < 0:
-                dual[a] -= s
+            opened.add(a)
+            raised.append((e, a, b))
         if len(opened) > max(REOPEN_SHARE * (n - len(self.fixed)), REOPEN_LEAST):
             return False  # most of the graph opened: a new start is cheaper
+        _isolate_all(c, opened)
+        for a in opened:
+            exact.unmatch(c, a)
+        for e, a, b in raised:
+            s = dual[a] + dual[b] - ew[e]  # a is in no blossom now
+            if s < 0:
+                dual[a] -= s
         self._tighten_free(c)
         # The forest starts afresh. (Written past the arrays' notes: a run begins
         # by reading the state whole, `_plain._Watch.reset`.)
@@ -435,6 +440,52 @@ class _Nesting:
             else:
                 hi = mid - 1
         return sums[lo - 1] if lo else 0
+
+
+def _isolate_all(c, vertices) -> None:
+    """`exact.isolate` for each of `vertices` (every blossom holding one of them
+    dissolved, its dual moved to its vertices, Z/2 each; a base whose outer matched
+    edge thereby stops being tight unmatched), in one walk down each outermost
+    blossom: a vertex gets the sum of the dissolved blossoms around it at once,
+    instead of once per blossom (nested blossoms made that quadratic)."""
+    n = c.n
+    parent, top, dual, first, snext = c.parent, c.top, c.dual, c.first, c.snext
+    label, best, tree, leaf, base = c.label, c.best, c.tree, c.leaf, c.base
+    doomed: set[int] = set()
+    roots = []
+    for a in vertices:
+        if top[a] < n:
+            continue
+        x = parent[a]
+        while x >= 0 and x not in doomed:
+            doomed.add(x)
+            if parent[x] < 0:
+                roots.append(x)
+            x = parent[x]
+    stack = [(r, 0) for r in roots]
+    while stack:
+        b, carried = stack.pop()
+        z = dual[b]
+        carried += z // 2
+        if z > 0:
+            exact.unmatch(c, base[b])
+        child = start = first[b]
+        while True:
+            parent[child] = -1
+            label[child] = 0
+            best[child] = -1
+            tree[child] = -1
+            if child in doomed:
+                stack.append((child, carried))
+            else:
+                for t in range(exact.leaves(c, child)):
+                    v = leaf[t]
+                    top[v] = child
+                    dual[v] += carried
+            child = snext[child]
+            if child == start:
+                break
+        exact.free_blossom(c, b)
 
 
 def _in_a_blossom_cycle(c, a: int, e: int) -> bool:
