@@ -331,11 +331,11 @@ class _Round:
                 w += ((int(position < pairs) << (2 * size_bits)) - position) << 1
             return w
 
-        for oi in remainder:
-            for a, pi in enumerate(remainder):
-                if oi <= pi:
-                    break
-                g.set(members[pi], members[oi], weight(pi, oi, a))
+        g.set_many(
+            ((members[remainder[a]], members[oi]), weight(remainder[a], oi, a))
+            for k, oi in enumerate(remainder)
+            for a in range(k)
+        )
         mate[:] = g.solve()
 
         def forward(v: int) -> bool:
@@ -395,13 +395,15 @@ class _Round:
         # pairing that is best by the criteria pairs each S1 player in the
         # remainder (C.6: one S1 player per pair), so the terms add the same to
         # all of them, and the solution in hand stays a best one.
+        dropped = []
         for a, pi in enumerate(remainder):
             v = members[pi]
             for oi in remainder[a + 1 :]:
                 ov = members[oi]
                 if not forward(v) or forward(ov):
                     base[oi, pi] = 0
-                    g.set(v, ov, 0)
+                    dropped.append(((v, ov), 0))
+        g.set_many(dropped)
 
         # Each S1 player in order takes the highest S2 player possible (D.1).
         # (A solution for the weights as they now stand first: when it already
