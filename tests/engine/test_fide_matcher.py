@@ -109,19 +109,25 @@ def dense_matcher(n: int) -> Matcher:
     return g
 
 
+def nested_solution(seed: int, n: int = 28) -> Matcher:
+    """A solved matcher whose state keeps nested blossoms (triangles inside
+    groups of nine)."""
+    rng = random.Random(seed)
+    g = Matcher(n)
+    for a in range(n):
+        for b in range(a + 1, n):
+            w = ((a // 3 == b // 3) << 200) + ((a // 9 == b // 9) << 150)
+            g.set(a, b, (1 << LOW) + w + rng.randrange(1 << 20))
+    g.solve()
+    return g
+
+
 def test_the_blossoms_two_vertices_share_are_found_by_halving_their_chains():
     """`_Nesting.common_dual` (the repair's shortcut) against the algorithm's own
     walk, on solutions that keep nested blossoms (triangles inside groups of nine)."""
+    n = 28
     for seed in range(3):
-        rng = random.Random(seed)
-        n = 28
-        g = Matcher(n)
-        for a in range(n):
-            for b in range(a + 1, n):
-                w = ((a // 3 == b // 3) << 200) + ((a // 9 == b // 9) << 150)
-                g.set(a, b, (1 << LOW) + w + rng.randrange(1 << 20))
-        g.solve()
-        c = g.core
+        c = nested_solution(seed, n).core
         nesting = _Nesting(c)
         assert max(len(nesting._chain(v)[0]) for v in range(c.n)) >= 2
         shared = 0
@@ -265,19 +271,6 @@ def test_a_repair_that_would_free_most_players_starts_afresh():
     mate = g.solve()
     assert g.cold == 2
     assert weight_of(mate, g.weights, g.fixed) == best_weight(n, g.weights, g.fixed)
-
-
-def nested_solution(seed: int, n: int = 28) -> Matcher:
-    """A solved matcher whose state keeps nested blossoms (triangles inside
-    groups of nine)."""
-    rng = random.Random(seed)
-    g = Matcher(n)
-    for a in range(n):
-        for b in range(a + 1, n):
-            w = ((a // 3 == b // 3) << 200) + ((a // 9 == b // 9) << 150)
-            g.set(a, b, (1 << LOW) + w + rng.randrange(1 << 20))
-    g.solve()
-    return g
 
 
 def test_opening_many_players_at_once_is_opening_them_one_by_one():
