@@ -189,6 +189,7 @@ class Matcher:
             mate = self._read()
         if mate is None:
             self.cold += 1
+            self.core = None  # the old state goes before the new one is built
             self._build()
             exact.run(self.core)
             mate = self._read()
