@@ -113,7 +113,7 @@ class _Round:
         return self.order[v].score
 
     def _weigh_round(self) -> None:
-        """Every edge of the round weighed as outside the bracket (`weight` with
+        """Every edge of the round weighed as outside the bracket (`edge_weight` with
         in_bracket and in_next False), from the players' parts (`rest_parts`)."""
         order, layout = self.order, self.layout
         constant, parts = rest_parts(order, self.bye, layout)

@@ -212,33 +212,27 @@ def edge_weight(
         _, tail = _rest_shifts(layout)
         w = (((top << (2 * s + g)) + 1) << g) + (1 << rungs[hl])  # C.8
         return ((w << (2 * s)) + unplayed) << tail
-    w = (top << s) + in_bracket  # C.6
-    w = (w << g) + ((1 << rungs[hl]) if in_bracket else 0)  # C.7
+    # From here on the edge is in the bracket.
+    w = (top << s) + 1  # C.6
+    w = (w << g) + (1 << rungs[hl])  # C.7
     w = (w << s) + in_next  # C.8
     w = (w << g) + ((1 << rungs[hl]) if in_next else 0)  # C.8
     w = (w << (2 * s)) + unplayed
     for term in colour_terms(low, high):  # C.10 to C.13
-        w = (w << s) + (term if in_bracket else 0)
+        w = (w << s) + term
     higher_score = hl > ll
     rounds = layout.rounds_before
     for back in (1, 2)[: min(rounds, 2)]:  # C.14 to C.17
         lf = low.float1 if back == 1 else low.float2
         hf = high.float1 if back == 1 else high.float2
         down = (lf == "down") + (hl <= ll and hf == "down")
-        w = (w << s) + (down if in_bracket else 0)
         up = not (higher_score and lf == "up")
-        w = (w << s) + (int(up) if in_bracket else 0)
+        w = (((w << s) + down) << s) + up
     for back in (1, 2)[: min(rounds, 2)]:  # C.18 to C.21
         lf = low.float1 if back == 1 else low.float2
         hf = high.float1 if back == 1 else high.float2
-        value = 0
-        if in_bracket:
-            value = ((lf == "down") << rungs[ll]) + ((hf == "down") << rungs[hl])
-        w = (w << g) + value
-        value = 0
-        if in_bracket and not (lf == "up" and higher_score):
-            value = 1 << rungs[hl]
-        w = (w << g) + value
+        w = (w << g) + ((lf == "down") << rungs[ll]) + ((hf == "down") << rungs[hl])
+        w = (w << g) + (0 if lf == "up" and higher_score else 1 << rungs[hl])
     return w << layout.low_bits
 
 
