@@ -11,7 +11,14 @@ from pairing.engine.fide_dutch import fide_request_from_record, pair_round_fide
 from pairing.engine.fide_dutch.criteria import CRITERIA, STEPS, criteria_part, pair_criteria
 from pairing.engine.fide_dutch.engine import _result, pair_entrants
 from pairing.engine.fide_dutch.players import Entrant, colour_facts, entrants
-from pairing.engine.fide_dutch.weights import ByeContext, edge_weight, make_layout, rest_parts
+from pairing.engine.fide_dutch.weights import (
+    ByeContext,
+    edge_weight,
+    make_layout,
+    may_meet,
+    next_parts,
+    rest_parts,
+)
 from pairing.engine.swiss import PairingError
 from tests.engine.swiss_helpers import fide_event, player, request
 
@@ -243,5 +250,34 @@ def test_a_whole_round_weighed_from_the_players_parts_is_weighed_edge_by_edge():
                     w = edge_weight(order[high], order[low], False, False, bye, layout)
                     if w:
                         assert w == constant + parts[high] + parts[low]
+                        checked += 1
+    assert checked > 1000
+
+
+def test_edges_into_the_next_scoregroup_weighed_from_the_players_parts_are_edge_weights():
+    """`next_parts` (a constant, a part for the higher player, one for the lower)
+    gives every pair that may meet the weight `edge_weight` gives it as an edge into
+    the next scoregroup (C.4, C.2, C.8 and C.9), for the same bye contexts."""
+    record = fide_event(15, 7, 6, 1)
+    checked = 0
+    for r in range(2, 8):
+        order = entrants(fide_request_from_record(record, r))
+        layout = make_layout(order, r, 7, 1)
+        lowest = min(e.score for e in order)
+        ranks = {k: k % 3 for k in range(8)}
+        for bye in (
+            ByeContext(),
+            ByeContext(lowest, False, ranks),
+            ByeContext(lowest, True, ranks),
+            ByeContext(order[0].score, True, ranks),
+        ):
+            bye.place(layout)
+            constant, high, low = next_parts(order, bye, layout)
+            for b in range(len(order)):
+                for a in range(b):
+                    w = edge_weight(order[a], order[b], False, True, bye, layout)
+                    assert (w != 0) == may_meet(order[a], order[b], layout)
+                    if w:
+                        assert w == constant + high[a] + low[b]
                         checked += 1
     assert checked > 1000

@@ -50,6 +50,7 @@ from pairing.engine.fide_dutch.weights import (
     edge_weight,
     make_layout,
     may_meet,
+    next_parts,
     rest_parts,
 )
 from pairing.engine.swiss.colours import initial_colour, label_value
@@ -214,12 +215,23 @@ class _Round:
             base: dict[tuple[int, int], int] = {}
             changed = []
             bye, layout = self.bye, self.layout
-            for i in range(mdps, len(members)):
-                vi, low, in_bracket = members[i], order[members[i]], i < end
+            for i in range(mdps, end):
+                vi, low = members[i], order[members[i]]
                 for j in range(i):
-                    w = edge_weight(order[members[j]], low, in_bracket, not in_bracket, bye, layout)
+                    w = edge_weight(order[members[j]], low, True, False, bye, layout)
                     base[i, j] = w
                     changed.append(((vi, members[j]), w))
+            # Into the next scoregroup: the same integers as edge_weight's, from
+            # each player's parts (`next_parts`).
+            constant, high, low_part = next_parts(order, bye, layout)
+            for i in range(max(mdps, end), len(members)):
+                vi, low = members[i], order[members[i]]
+                part = constant + low_part[vi]
+                for j in range(i):
+                    vj = members[j]
+                    w = part + high[vj] if may_meet(order[vj], low, layout) else 0
+                    base[i, j] = w
+                    changed.append(((vi, vj), w))
             g.set_many(changed)
             mate = g.solve()
             bounds = (first_resident, after)

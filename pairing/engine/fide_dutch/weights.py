@@ -250,6 +250,28 @@ def rest_parts(order: list[Entrant], bye: ByeContext, layout: Layout) -> tuple[i
     return (1 << shift) << tail, parts
 
 
+def next_parts(
+    order: list[Entrant], bye: ByeContext, layout: Layout
+) -> tuple[int, list[int], list[int]]:
+    """(c, high, low): the weight of an edge into the next scoregroup (`edge_weight`
+    with in_bracket False and in_next True) between the higher-ranked `h` and the
+    lower-ranked `l`, two players who may meet, is c + high[h] + low[l] (indices in
+    `order`): C.4 and C.2 count each end, C.8 counts the pair and the higher
+    player's score, C.9 each end's unplayed rank. (Used to weigh a bracket's edges
+    into the next scoregroup, most of its edges, without a call per edge.)"""
+    s, g = layout.size_bits, layout.ladder_bits
+    shift, tail = _rest_shifts(layout)
+    top = shift + tail
+    rung = 2 * s + tail
+    high, low = [], []
+    for e in order:
+        barred, unplayed = _bye_terms(e, bye)
+        own = (barred << top) + (unplayed << tail)
+        low.append(own)
+        high.append(own + (1 << (layout.rungs[e.level] + rung)))
+    return (1 << top) + (1 << (g + rung)), high, low
+
+
 def completion_weight(p: Entrant, o: Entrant, top: Fraction, layout: Layout) -> int:
     """The weight that finds the bye's score when the number of players is odd:
     complete the round (C.4) leaving a bye candidate (C.2) unpaired, and among
