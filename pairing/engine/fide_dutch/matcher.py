@@ -98,8 +98,9 @@ class Matcher:
                 continue
             if w:
                 weights[key] = w
-                neighbours[a].add(b)
-                neighbours[b].add(a)
+                if not old:  # a new edge (an existing one is there already)
+                    neighbours[a].add(b)
+                    neighbours[b].add(a)
             else:
                 del weights[key]
                 neighbours[a].discard(b)
