@@ -226,12 +226,10 @@ def test_every_board_of_generated_events_carries_its_criteria():
     assert {"fide-c6", "fide-c7", "fide-c12", "fide-c14", "fide-criteria-met"} <= seen, sorted(seen)
 
 
-def test_a_whole_round_weighed_from_the_players_parts_is_weighed_edge_by_edge():
-    """`rest_parts` (a constant plus one part per player) gives every pair the
-    weight `edge_weight` gives it outside the bracket, for every bye context the
-    engine uses: none yet, the bye's score known, and C.9 applying to it."""
+def _rounds_and_bye_contexts():
+    """(order, layout, bye) for rounds 2-7 of a generated event, under every bye
+    context the engine uses: none yet, the bye's score known, and C.9 applying."""
     record = fide_event(15, 7, 6, 1)
-    checked = 0
     for r in range(2, 8):
         order = entrants(fide_request_from_record(record, r))
         layout = make_layout(order, r, 7, 1)
@@ -243,14 +241,21 @@ def test_a_whole_round_weighed_from_the_players_parts_is_weighed_edge_by_edge():
             ByeContext(lowest, True, ranks),
             ByeContext(order[0].score, True, ranks),
         ):
-            bye.place(layout)
-            constant, parts = rest_parts(order, bye, layout)
-            for low in range(len(order)):
-                for high in range(low):
-                    w = edge_weight(order[high], order[low], False, False, bye, layout)
-                    if w:
-                        assert w == constant + parts[high] + parts[low]
-                        checked += 1
+            yield order, layout, bye.place(layout)
+
+
+def test_a_whole_round_weighed_from_the_players_parts_is_weighed_edge_by_edge():
+    """`rest_parts` (a constant plus one part per player) gives every pair the
+    weight `edge_weight` gives it outside the bracket, for every bye context."""
+    checked = 0
+    for order, layout, bye in _rounds_and_bye_contexts():
+        constant, parts = rest_parts(order, bye, layout)
+        for low in range(len(order)):
+            for high in range(low):
+                w = edge_weight(order[high], order[low], False, False, bye, layout)
+                if w:
+                    assert w == constant + parts[high] + parts[low]
+                    checked += 1
     assert checked > 1000
 
 
@@ -258,26 +263,14 @@ def test_edges_into_the_next_scoregroup_weighed_from_the_players_parts_are_edge_
     """`next_parts` (a constant, a part for the higher player, one for the lower)
     gives every pair that may meet the weight `edge_weight` gives it as an edge into
     the next scoregroup (C.4, C.2, C.8 and C.9), for the same bye contexts."""
-    record = fide_event(15, 7, 6, 1)
     checked = 0
-    for r in range(2, 8):
-        order = entrants(fide_request_from_record(record, r))
-        layout = make_layout(order, r, 7, 1)
-        lowest = min(e.score for e in order)
-        ranks = {k: k % 3 for k in range(8)}
-        for bye in (
-            ByeContext(),
-            ByeContext(lowest, False, ranks),
-            ByeContext(lowest, True, ranks),
-            ByeContext(order[0].score, True, ranks),
-        ):
-            bye.place(layout)
-            constant, high, low = next_parts(order, bye, layout)
-            for b in range(len(order)):
-                for a in range(b):
-                    w = edge_weight(order[a], order[b], False, True, bye, layout)
-                    assert (w != 0) == may_meet(order[a], order[b], layout)
-                    if w:
-                        assert w == constant + high[a] + low[b]
-                        checked += 1
+    for order, layout, bye in _rounds_and_bye_contexts():
+        constant, high, low = next_parts(order, bye, layout)
+        for b in range(len(order)):
+            for a in range(b):
+                w = edge_weight(order[a], order[b], False, True, bye, layout)
+                assert (w != 0) == may_meet(order[a], order[b], layout)
+                if w:
+                    assert w == constant + high[a] + low[b]
+                    checked += 1
     assert checked > 1000
