@@ -89,7 +89,7 @@ class Watch:
             watch.seconds["search"] += spent
             m = watch.matcher
             left = m.n - len(m.fixed)
-            share = len(watch.scanned & set(range(m.n))) / max(left, 1)
+            share = sum(1 for v in watch.scanned if v < m.n) / max(left, 1)  # not the extra vertex
             watch.shares.append(share)
             if share >= WIDE:
                 watch.wide_seconds += spent

@@ -190,8 +190,9 @@ def edge_weight(
     layout: Layout,
 ) -> int:
     """The weight of pairing high (ranked higher) with low; 0 when they may not meet.
-    (Scores are compared by their levels, `Entrant.level`; `bye` placed by
-    `ByeContext.place`.)"""
+    in_next (the edge is in the next scoregroup) counts only outside the bracket: a
+    pair in the bracket is not one of the next scoregroup. (Scores are compared by
+    their levels, `Entrant.level`; `bye` placed by `ByeContext.place`.)"""
     if not may_meet(high, low, layout):
         return 0
     s, g = layout.size_bits, layout.ladder_bits
@@ -215,8 +216,7 @@ def edge_weight(
     # From here on the edge is in the bracket.
     w = (top << s) + 1  # C.6
     w = (w << g) + (1 << rungs[hl])  # C.7
-    w = (w << s) + in_next  # C.8
-    w = (w << g) + ((1 << rungs[hl]) if in_next else 0)  # C.8
+    w <<= s + g  # C.8: 0, the pair is not in the next scoregroup
     w = (w << (2 * s)) + unplayed
     for term in colour_terms(low, high):  # C.10 to C.13
         w = (w << s) + term
