@@ -232,7 +232,7 @@ class Matcher:
         self.newly_fixed = []
         adjacency = exact.adjacency(size, eu, ev)
         dual, mate = _greedy_start(size, eu, ev, ew2, adjacency)
-        self.core = exact.make_core(size, eu, ev, ew2, dual, mate, self.index, adjacency)
+        self.core = exact.make_core(size, eu, ev, ew2, dual, mate, True, adjacency)
 
     def _reopen(self) -> bool:
         """Apply the pending weight changes to the kept state; False when one of

@@ -73,7 +73,7 @@ class _Watch:
 
     __slots__ = (
         "checked",
-        "edge_index",
+        "edge_rows",
         "heap",
         "inner",
         "leaves",
@@ -103,10 +103,11 @@ class _Watch:
         self.work = 0  # adjacency entries and nodes looked at in this run
         self.limit = 0  # work this run may do
         # The exact build only (`exact`, where no run has to match a compiled one
-        # step for step): the edge of each pair of vertices, (low, high) -> edge,
-        # and while the least-slack searches of one sweep run, the vertices in S
-        # nodes when it began (see `_least_slack`).
-        self.edge_index: dict[tuple[int, int], int] | None = None
+        # step for step): per vertex, its edges as neighbour -> edge (None until
+        # first read, `_edge_row`; kept for the state's life, whose edges are
+        # fixed), and while the least-slack searches of one sweep run, the
+        # vertices in S nodes when it began (see `_least_slack`).
+        self.edge_rows: list[dict[int, int] | None] | None = None
         self.outer_vertices: list[int] | None = None
 
     def reset(self, c) -> None:
@@ -221,7 +222,7 @@ def _refresh(c, watch: _Watch) -> None:
     push = heapq.heappush
     set_item = list.__setitem__
     moved = watch.moved
-    if watch.edge_index is not None:
+    if watch.edge_rows is not None:
         watch.outer_vertices = _outer_vertices(c)
     for u in suspects:
         v = base[u]
@@ -448,6 +449,15 @@ def _outer_vertices(c) -> list[int]:
     return [z for z, t in enumerate(c.top[: c.n]) if label[t] == 1]
 
 
+def _edge_row(c, watch: _Watch, y: int) -> dict[int, int]:
+    """Vertex y's edges as neighbour -> edge (the exact build's `_Watch.edge_rows`)."""
+    row = watch.edge_rows[y]
+    if row is None:
+        start, stop = c.aptr[y], c.aptr[y + 1]
+        row = watch.edge_rows[y] = dict(zip(c.anbr[start:stop], c.aedge[start:stop], strict=True))
+    return row
+
+
 def _least_slack(c, b, outer):
     """`_blossom._least_slack` (the same loops, fewer lookups). In the exact build,
     during a sweep that noted the S vertices (`_Watch.outer_vertices`), the
@@ -466,21 +476,21 @@ def _least_slack(c, b, outer):
     bslack = 0
     members = (b,) if b < c.n else c.leaf[: _leaves(c, b)]
     work = len(members)
-    candidates = c.label.watch.outer_vertices
+    watch = c.label.watch
+    candidates = watch.outer_vertices
     if candidates is not None and len(candidates) * len(members) < sum(
         aptr[y + 1] - aptr[y] for y in members
     ):
-        index = c.label.watch.edge_index
-        found = index.get
+        rows = [(dual[y], _edge_row(c, watch, y).get) for y in members]
         for z in candidates:
             if top[z] == b or label[top[z]] != 1:
                 continue
             dz = dual[z]
-            for y in members:
-                e = found((y, z) if y < z else (z, y))
+            for dy, found in rows:
+                e = found(z)
                 if e is None:
                     continue
-                s = dual[y] + dz - ew[e]
+                s = dy + dz - ew[e]
                 if best < 0 or s < bslack:
                     best = e
                     bslack = s
@@ -585,7 +595,7 @@ def _dissolve(c, ra, rb):
     stamp = c.ctr[_STAMP]
     mark = c.mark
     watch = c.label.watch
-    if watch.edge_index is not None:
+    if watch.edge_rows is not None:
         watch.outer_vertices = _outer_vertices(c)
     for v in freed:
         b = top[v]

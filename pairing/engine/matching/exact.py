@@ -110,12 +110,12 @@ def make_core(
     ew2: list[int],
     dual: list[int],
     mate: list[int],
-    index: dict[tuple[int, int], int] | None = None,
+    by_pair: bool = False,
     edges_at: tuple[Array, Array, Array] | None = None,
 ) -> Core:
-    """The algorithm's state over lists (see `_blossom.make_core`). `index`, when
-    given, is the edge of each pair of vertices, (low, high) -> edge number (the
-    searches for least-slack edges then use it, `_plain._least_slack`);
+    """The algorithm's state over lists (see `_blossom.make_core`). With `by_pair`,
+    the searches for least-slack edges may look an edge up by its two ends
+    (`_plain._least_slack`, through each vertex's edges by neighbour);
     `edges_at`, `adjacency(n, eu, ev)` when the caller has it."""
     nodes = 2 * n
     aptr, anbr, aedge = adjacency(n, eu, ev) if edges_at is None else edges_at
@@ -126,7 +126,8 @@ def make_core(
         return Array([-1] * nodes)
 
     watch = _SWEEPS["_Watch"]()
-    watch.edge_index = index
+    if by_pair:
+        watch.edge_rows = [None] * n
     noted = _SWEEPS["_Noted"]
 
     def watched(values: list[int]) -> Array:
