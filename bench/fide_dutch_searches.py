@@ -7,14 +7,16 @@ file is cut after round 4 and round 5 is paired in this process by
 round's seconds; the solutions asked for and the searches run (a solution still
 optimal after a change needs none); the seconds in searches, in new states (cold
 starts) and in repairs of the kept state; per search, the share of the players not
-yet paired whose edges it scanned (the median); and the searches that scanned at
-least 40% of them, with the seconds they took.
+yet paired whose edges it scanned (the median); the searches that scanned at
+least 40% of them, with the seconds they took; the seconds spent pricing the
+edges a state left out, and how many of those edges pricing added.
 
 Every edge among the players below the bracket and its next scoregroup weighs the
 same up to a part per player (only completion and the bye count there), so all of
 them are tight at once: a search that reaches one of those players labels nearly
-all of them, and scans about half (the other half it reaches through their
-partners, which it does not scan). The last two columns count those searches.
+all of them. A new state therefore holds those edges only between players close
+in the order (`matcher.NEAR`) and prices the others after each solution (see
+`Matcher.reset`), so such a search scans a few edges per player, not the field.
 
     .venv/bin/python bench/fide_dutch_searches.py [--sizes 200,400,700] [--seed 1]
 
@@ -51,7 +53,7 @@ class Watch:
     """Timers and counters around the matcher and the search (its `_scan`)."""
 
     def __init__(self) -> None:
-        self.seconds = {"search": 0.0, "new state": 0.0, "repair": 0.0}
+        self.seconds = {"search": 0.0, "new state": 0.0, "repair": 0.0, "pricing": 0.0}
         self.shares: list[float] = []
         self.scanned: set[int] = set()
         self.matcher = None
@@ -61,8 +63,15 @@ class Watch:
     def install(self):
         Matcher = matcher_module.Matcher
         namespace = exact._SWEEPS["_B"]  # the search calls its sweeps through this
-        originals = (Matcher.solve, Matcher._build, Matcher._reopen, exact.run, namespace["_scan"])
-        solve, build, reopen, run, scan = originals
+        originals = (
+            Matcher.solve,
+            Matcher._build,
+            Matcher._reopen,
+            Matcher._violated,
+            exact.run,
+            namespace["_scan"],
+        )
+        solve, build, reopen, violated, run, scan = originals
         watch = self
 
         def timed(key, function):
@@ -98,18 +107,20 @@ class Watch:
             watch.scanned.add(v)
             return scan(core, v)
 
-        def watched_build(matcher):
+        def watched_build(matcher, *args):
             watch.cold += 1
-            return timed("new state", build)(matcher)
+            return timed("new state", build)(matcher, *args)
 
         Matcher.solve = watched_solve
         Matcher._build = watched_build
         Matcher._reopen = timed("repair", reopen)
+        Matcher._violated = timed("pricing", violated)
         matcher_module.exact.run = watched_run
         namespace["_scan"] = watched_scan
 
         def uninstall() -> None:
             Matcher.solve, Matcher._build, Matcher._reopen = solve, build, reopen
+            Matcher._violated = violated
             matcher_module.exact.run = run
             namespace["_scan"] = scan
 
@@ -125,7 +136,8 @@ def main() -> int:
     print(f"Round {CUT + 1} of {ROUNDS}, in-process wall seconds")
     print(
         f"{'players':>8} {'round s':>8} {'solutions':>10} {'searches':>9} {'search s':>9} "
-        f"{'new states':>11} {'repair s':>9} {'scanned':>8} {'>=40%':>6} {'their s':>8}"
+        f"{'new states':>11} {'repair s':>9} {'scanned':>8} {'>=40%':>6} {'their s':>8} "
+        f"{'pricing s':>9} {'added':>6}"
     )
     for size in (int(s) for s in args.sizes.split(",")):
         with tempfile.TemporaryDirectory() as folder:
@@ -148,7 +160,8 @@ def main() -> int:
             f"{watch.seconds['search']:>9.2f} "
             f"{watch.cold:>4} {watch.seconds['new state']:>5.2f} s "
             f"{watch.seconds['repair']:>9.2f} {statistics.median(shares):>7.0%} "
-            f"{wide:>6} {watch.wide_seconds:>8.2f}"
+            f"{wide:>6} {watch.wide_seconds:>8.2f} {watch.seconds['pricing']:>9.2f} "
+            f"{len(watch.matcher.added) if watch.matcher else 0:>6}"
         )
     return 0
 

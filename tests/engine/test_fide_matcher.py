@@ -18,7 +18,14 @@ import networkx as nx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pairing.engine.fide_dutch.matcher import REBUILD_LEAST, Matcher, _isolate_all, _Nesting
+from pairing.engine.fide_dutch.matcher import (
+    NEAR,
+    REBUILD_LEAST,
+    Matcher,
+    _isolate_all,
+    _left_out_violated,
+    _Nesting,
+)
 from pairing.engine.matching import exact
 
 LOW = 300  # bits below the top field
@@ -292,3 +299,113 @@ def test_opening_many_players_at_once_is_opening_them_one_by_one():
             assert list(getattr(a, field)) == list(getattr(b, field)), field
         free = exact.COUNTERS["_NFREE"]
         assert sorted(a.free[: a.ctr[free]]) == sorted(b.free[: b.ctr[free]])
+
+
+@st.composite
+def potential_scenario(draw):
+    """A graph whose edges mostly weigh what the players' potentials say (as the
+    engine's edges outside the bracket do), some pairs that may not meet, a few
+    edges weighed otherwise (a bracket's), then changes as above."""
+    n = draw(st.integers(min_value=2, max_value=3 * NEAR + 4))
+    parts = [draw(st.integers(0, 7)) << (LOW - 60) for _ in range(n)]
+    potential = [(1 << LOW) + 2 * part for part in parts]
+    met = draw(st.sets(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=2 * n))
+    weights = {}
+    for a in range(n):
+        for b in range(a + 1, n):
+            if (a, b) not in met and (b, a) not in met:
+                weights[a, b] = (potential[a] + potential[b]) // 2
+    pairs = list(weights)
+    for _ in range(draw(st.integers(0, n))):  # weighed otherwise, heavier or lighter
+        if pairs:
+            key = pairs[draw(st.integers(0, len(pairs) - 1))]
+            weights[key] += draw(st.integers(-(1 << 50), 1 << 50)) << (LOW - 100)
+    steps = draw(
+        st.lists(
+            st.tuples(
+                st.sampled_from(["gain", "loss", "remove", "fix", "solve"]),
+                st.integers(0, max(n * (n - 1) // 2 - 1, 0)),
+                st.integers(1, 1 << 60),
+            ),
+            max_size=8,
+        )
+    )
+    return n, weights, potential, steps
+
+
+@SETTINGS
+@given(potential_scenario())
+def test_with_potentials_every_solution_is_still_a_maximum_weight_matching(case):
+    """A state that leaves out the far edges the potentials describe, priced after
+    each solution, gives what a fresh maximum-weight matching of the whole graph
+    weighs, through the same changes as above."""
+    n, weights, potential, steps = case
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
+    g = Matcher(n)
+    g.reset(dict(weights), potential)
+    mate = g.solve()
+    assert is_matching(mate)
+    assert weight_of(mate, g.weights, g.fixed) == best_weight(n, g.weights, g.fixed)
+    for action, index, amount in steps:
+        a, b = pairs[index] if pairs else (0, 0)
+        free = a not in g.fixed and b not in g.fixed and a != b
+        if action == "gain" and free and (a, b) in g.weights:
+            g.set(a, b, g.weights[a, b] + (amount << (LOW - 100)))
+        elif action == "loss" and free and (a, b) in g.weights:
+            g.set(a, b, max(g.weights[a, b] - (amount << (LOW - 100)), 1 << LOW))
+        elif action == "remove" and free:
+            g.set(a, b, 0)
+        elif action == "fix" and a not in g.fixed and mate[a] != a:
+            g.fix(a, mate[a])
+        mate = g.solve()
+        assert is_matching(mate)
+        for v, u in g.fixed.items():
+            assert mate[v] == u
+        assert weight_of(mate, g.weights, g.fixed) == best_weight(n, g.weights, g.fixed)
+
+
+def test_a_far_edge_the_best_matching_needs_is_found_by_pricing():
+    """The first and the last of 20 players should meet (the others are held in
+    pairs by heavier edges), but their edge is one the potentials describe and
+    too far apart to be in the first state: the solution's duals violate it, it
+    is added, and the next state's solution pairs them."""
+    n = 20
+    potential = [(1 << LOW) + (v << 10) for v in range(n)]
+    weights = {
+        (a, b): (potential[a] + potential[b]) // 2 for a in range(n) for b in range(a + 1, n)
+    }
+    for a in range(1, n - 1, 2):
+        weights[a, a + 1] += 1 << 100
+    g = Matcher(n)
+    g.reset(dict(weights), potential)
+    mate = g.solve()
+    assert n - 1 > NEAR
+    assert (0, n - 1) in g.added
+    assert mate[0] == n - 1
+    assert weight_of(mate, weights, {}) == best_weight(n, weights, {})
+    assert g.cold == 2  # the sparse state, then one with the edge added
+
+
+def test_pricing_finds_every_violated_left_out_edge():
+    """`_left_out_violated` against the slack of every left-out edge, computed with
+    the blossoms' own walk, on states with nested blossoms and duals moved off the
+    potentials."""
+    for seed in range(6):
+        rng = random.Random(seed)
+        g = nested_solution(seed)
+        c = g.core
+        n = g.n
+        # even potentials near the duals (the state's duals are of doubled weights)
+        potential = [c.dual[v] // 2 * 2 + rng.randrange(-(1 << 21), 1 << 21) * 2 for v in range(n)]
+        left_out = [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.5]
+        index = {k: e for k, e in g.index.items() if k not in set(left_out)}
+        weights = {k: (potential[k[0]] + potential[k[1]]) // 2 for k in left_out}
+        expected = sorted(
+            (a, b)
+            for a, b in left_out
+            if c.dual[a] + c.dual[b] - 2 * weights[a, b] + exact.common_blossom_dual(c, a, b) < 0
+        )
+        found = sorted(_left_out_violated(c, n, potential, index, weights, {}))
+        assert found == expected
+        assert expected  # some violated, some not
+        assert len(expected) < len(left_out)

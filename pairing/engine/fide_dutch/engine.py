@@ -125,7 +125,7 @@ class _Round:
             for high in range(low):
                 if may_meet(order[high], lower, layout):
                     weights[high, low] = part + parts[high]
-        self.graph.reset(weights)
+        self.graph.reset(weights, [constant + 2 * part for part in parts])
 
     # -- the whole round: can it be completed, and who may take the bye? --------
 
