@@ -161,7 +161,7 @@ def main() -> int:
             f"{watch.cold:>4} {watch.seconds['new state']:>5.2f} s "
             f"{watch.seconds['repair']:>9.2f} {statistics.median(shares):>7.0%} "
             f"{wide:>6} {watch.wide_seconds:>8.2f} {watch.seconds['pricing']:>9.2f} "
-            f"{len(watch.matcher.added) if watch.matcher else 0:>6}"
+            f"{watch.matcher.violations if watch.matcher else 0:>6}"
         )
     return 0
 

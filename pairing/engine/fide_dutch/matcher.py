@@ -96,8 +96,11 @@ class Matcher:
         self.index: dict[tuple[int, int], int] = {}
         self.dead = 0  # doubled weight of a removed edge
         self.potential: list[int] | None = None  # see `reset`
-        self.added: set[tuple[int, int]] = set()  # left-out edges found violated
+        # Since `reset`: the edges set (they may weigh otherwise than the
+        # potentials say) and the left-out edges found violated, as dict keys.
+        self.touched: dict[tuple[int, int], int] = {}
         self.left_out = False  # the state lacks some edges of the graph
+        self.violations = 0  # left-out edges found violated (and added)
 
     def set(self, a: int, b: int, w: int) -> None:
         self.set_many((((a, b), w),))
@@ -133,18 +136,19 @@ class Matcher:
         """Every edge's weight at once, (low, high) -> weight > 0 (no pair fixed yet);
         the next solution starts afresh.
 
-        `potential`, when given, is one integer per player such that most edges
-        weigh (potential[a] + potential[b]) / 2 (the round's weights outside the
-        bracket: a constant and a part per player). Such edges are all tight at
-        once under the duals the potentials give, and a search that reaches one
-        end labels nearly the whole field; a new state therefore holds such an
-        edge only between players close in the order (`NEAR`), and after each
+        `potential`, when given, is one integer per player such that every edge
+        of `weights` weighs (potential[a] + potential[b]) / 2 (the round's
+        weights outside the bracket: a constant and a part per player); edges
+        set later may weigh otherwise. Such edges are all tight at once under
+        the duals the potentials give, and a search that reaches one end labels
+        nearly the whole field; a new state therefore holds an edge not set
+        since only between players close in the order (`NEAR`), and after each
         solution the left-out ones are priced: one that the duals violate is
         added and the solution found again (`_left_out_violated`). A solution
         no left-out edge violates is a maximum-weight one of the whole graph (its
         duals are feasible for every edge)."""
         self.potential = potential
-        self.added = set()
+        self.touched = {}
         if self.fixed:
             raise AssertionError("reset after pairs were fixed")
         self.weights = weights
@@ -216,6 +220,8 @@ class Matcher:
             return list(self.mate)  # type: ignore[arg-type]
         self.solved += 1
         mate = None
+        if self.potential is not None:
+            self.touched.update(self.pending)
         # A change to a large part of the graph (a new bracket's weights, the
         # exchange terms) opens most of the state: a new start is cheaper then.
         large = len(self.pending) > max(REBUILD_SHARE * len(self.weights), REBUILD_LEAST)
@@ -255,15 +261,12 @@ class Matcher:
         n = self.n
         size = n + (n % 2)
         weights = self.weights
-        potential, added = self.potential, self.added
-        if whole or potential is None:
+        if whole or self.potential is None:
             keys = list(weights)
-        else:
-            keys = [
-                (a, b)
-                for (a, b), w in weights.items()
-                if b - a <= NEAR or 2 * w != potential[a] + potential[b] or (a, b) in added
-            ]
+        else:  # the pairs close in the order, then the others set since `reset`
+            keys = [(a, b) for a in range(n) for b in range(a + 1, min(a + NEAR + 1, n))]
+            keys = [k for k in keys if k in weights]
+            keys.extend(k for k in self.touched if k[1] - k[0] > NEAR and k in weights)
         self.left_out = len(keys) < len(weights)
         eu = [a for a, _ in keys]
         ev = [b for _, b in keys]
@@ -298,7 +301,8 @@ class Matcher:
         found = _left_out_violated(
             self.core, self.n, self.potential, self.index, self.weights, self.fixed
         )
-        self.added.update(found)
+        self.touched.update(dict.fromkeys(found, 0))
+        self.violations += len(found)
         return bool(found)
 
     def _reopen(self) -> bool:
