@@ -53,7 +53,8 @@ last solution is still a maximum-weight matching and is reused.
 
 from __future__ import annotations
 
-from itertools import accumulate
+from collections import deque
+from itertools import accumulate, repeat
 
 from pairing.engine.matching import exact
 
@@ -85,7 +86,6 @@ class Matcher:
     def __init__(self, n: int) -> None:
         self.n = n
         self.weights: dict[tuple[int, int], int] = {}
-        self.neighbours: list[set[int]] = [set() for _ in range(n)]  # edges of weight > 0
         self.fixed: dict[int, int] = {}  # vertex -> partner, both ends
         self.newly_fixed: list[tuple[int, int]] = []  # pairs the kept state has not seen
         self.mate: list[int] | None = None
@@ -109,7 +109,7 @@ class Matcher:
 
     def set_many(self, items) -> None:
         """`set` for each ((a, b), weight) of `items`, in order."""
-        weights, neighbours, fixed = self.weights, self.neighbours, self.fixed
+        weights, fixed = self.weights, self.fixed
         changes, pending = self.changes, self.pending
         for (a, b), w in items:
             key = (a, b) if a < b else (b, a)
@@ -122,13 +122,8 @@ class Matcher:
                 continue
             if w:
                 weights[key] = w
-                if not old:  # a new edge (an existing one is there already)
-                    neighbours[a].add(b)
-                    neighbours[b].add(a)
             else:
                 del weights[key]
-                neighbours[a].discard(b)
-                neighbours[b].discard(a)
             changes[key] = changes.get(key, 0) + (w - old)
             pending[key] = w
 
@@ -154,11 +149,6 @@ class Matcher:
         if self.fixed:
             raise AssertionError("reset after pairs were fixed")
         self.weights = weights
-        self.neighbours = [set() for _ in range(self.n)]
-        neighbours = self.neighbours
-        for a, b in weights:
-            neighbours[a].add(b)
-            neighbours[b].add(a)
         self.core = None
         self.mate = None
         self.changes = {}
@@ -171,20 +161,22 @@ class Matcher:
         repair, `_reopen`, in one sweep over the two players' edges; the removed
         edges are not changes: losses of edges outside the matching, they cannot
         make another matching better.)"""
-        weights, neighbours, pending = self.weights, self.neighbours, self.pending
-        for v, other in ((a, b), (b, a)):
-            for u in neighbours[v]:
-                if u != other:
-                    key = (v, u) if v < u else (u, v)
-                    del weights[key]
-                    neighbours[u].discard(v)
-                    pending.pop(key, None)
-            neighbours[v] = {other} & neighbours[v]
+        weights, n = self.weights, self.n
+        pair = (a, b) if a < b else (b, a)
+        kept = weights.get(pair)
+        for v in (a, b):  # (a pass over every pair at v costs less than keeping
+            # each player's neighbours up to date through every change)
+            keys = [(u, v) for u in range(v)]
+            keys.extend((v, u) for u in range(v + 1, n))
+            deque(map(weights.pop, keys, repeat(None)), maxlen=0)
+        if kept:
+            weights[pair] = kept
         self.fixed[a], self.fixed[b] = b, a
         self.newly_fixed.append((a, b))
-        if self.n % 2:  # and their edges to the extra vertex (in the sweep too)
-            pending.pop((a, self.n), None)
-            pending.pop((b, self.n), None)
+        # (and their edges to the extra vertex: in the sweep too)
+        self.pending = {
+            k: w for k, w in self.pending.items() if k == pair or (a not in k and b not in k)
+        }
         self.changes = {k: d for k, d in self.changes.items() if a not in k and b not in k}
         if self.mate is not None and self.mate[a] != b:
             self.mate = None
