@@ -260,7 +260,8 @@ class Matcher:
         else:  # the pairs close in the order, then the others set since `reset`
             keys = [(a, b) for a in range(n) for b in range(a + 1, min(a + NEAR + 1, n))]
             keys = [k for k in keys if k in weights]
-            keys.extend(k for k in self.touched if k[1] - k[0] > NEAR and k in weights)
+            self.touched = dict.fromkeys(filter(weights.__contains__, self.touched), 0)
+            keys.extend(k for k in self.touched if k[1] - k[0] > NEAR)
         self.left_out = len(keys) < len(weights)
         eu = [a for a, _ in keys]
         ev = [b for _, b in keys]
