@@ -53,8 +53,7 @@ last solution is still a maximum-weight matching and is reused.
 
 from __future__ import annotations
 
-from collections import deque
-from itertools import accumulate, repeat
+from itertools import accumulate
 
 from pairing.engine.matching import exact
 
@@ -157,20 +156,12 @@ class Matcher:
 
     def fix(self, a: int, b: int) -> None:
         """Keep the pair a-b whatever else happens: every other edge at a or b
-        goes, and the two leave the graph. (The kept state learns it at the next
+        goes, and the two leave the graph. (Their edges stay in `weights`, which
+        is read with the fixed players left out. The kept state learns it at the next
         repair, `_reopen`, in one sweep over the two players' edges; the removed
         edges are not changes: losses of edges outside the matching, they cannot
         make another matching better.)"""
-        weights, n = self.weights, self.n
         pair = (a, b) if a < b else (b, a)
-        kept = weights.get(pair)
-        for v in (a, b):  # (a pass over every pair at v costs less than keeping
-            # each player's neighbours up to date through every change)
-            keys = [(u, v) for u in range(v)]
-            keys.extend((v, u) for u in range(v + 1, n))
-            deque(map(weights.pop, keys, repeat(None)), maxlen=0)
-        if kept:
-            weights[pair] = kept
         self.fixed[a], self.fixed[b] = b, a
         self.newly_fixed.append((a, b))
         # (and their edges to the extra vertex: in the sweep too)
@@ -254,20 +245,24 @@ class Matcher:
         (see `reset`)."""
         n = self.n
         size = n + (n % 2)
-        weights = self.weights
-        if whole or self.potential is None:
-            keys = list(weights)
+        weights, fixed = self.weights, self.fixed
+
+        def live(key: tuple[int, int]) -> bool:  # (a fixed player's edges stay in weights)
+            return key in weights and key[0] not in fixed and key[1] not in fixed
+
+        self.left_out = not whole and self.potential is not None
+        if not self.left_out:
+            keys = list(filter(live, weights))
         else:  # the pairs close in the order, then the others set since `reset`
             keys = [(a, b) for a in range(n) for b in range(a + 1, min(a + NEAR + 1, n))]
-            keys = [k for k in keys if k in weights]
-            self.touched = dict.fromkeys(filter(weights.__contains__, self.touched), 0)
+            keys = list(filter(live, keys))
+            self.touched = dict.fromkeys(filter(live, self.touched), 0)
             keys.extend(k for k in self.touched if k[1] - k[0] > NEAR)
-        self.left_out = len(keys) < len(weights)
         eu = [a for a, _ in keys]
         ev = [b for _, b in keys]
         ew2 = [2 * weights[k] for k in keys]
         self.index = dict(zip(keys, range(len(keys)), strict=True))
-        top = max(weights.values(), default=0)
+        top = max(ew2, default=0) // 2
         # Fixed pairs keep their edge (a pair always in the matching).
         for a, b in self.fixed.items():
             if a < b and (a, b) not in self.index:
@@ -455,7 +450,9 @@ class Matcher:
         graph = nx.Graph()
         graph.add_nodes_from(v for v in range(self.n) if v not in self.fixed)
         graph.add_weighted_edges_from(
-            (a, b, w) for (a, b), w in self.weights.items() if a not in self.fixed
+            (a, b, w)
+            for (a, b), w in self.weights.items()
+            if a not in self.fixed and b not in self.fixed
         )
         mate = list(range(self.n))
         for v, u in self.fixed.items():
