@@ -98,7 +98,7 @@ class Matcher:
         self.dead = 0  # doubled weight of a removed edge
         self.potential: list[int] | None = None  # see `reset`
         # Since `reset`: the edges set (they may weigh otherwise than the
-        # potentials say) and the left-out edges found violated, as dict keys.
+        # potentials say) and the left-out edges found violated (the keys).
         self.touched: dict[tuple[int, int], int] = {}
         self.left_out = False  # the state lacks some edges of the graph
         self.violations = 0  # left-out edges found violated (and added)
@@ -157,14 +157,15 @@ class Matcher:
     def fix(self, a: int, b: int) -> None:
         """Keep the pair a-b whatever else happens: every other edge at a or b
         goes, and the two leave the graph. (Their edges stay in `weights`, which
-        is read with the fixed players left out. The kept state learns it at the next
+        is read with fixed players left out. The kept state learns it at the next
         repair, `_reopen`, in one sweep over the two players' edges; the removed
         edges are not changes: losses of edges outside the matching, they cannot
         make another matching better.)"""
         pair = (a, b) if a < b else (b, a)
         self.fixed[a], self.fixed[b] = b, a
         self.newly_fixed.append((a, b))
-        # (and their edges to the extra vertex: in the sweep too)
+        # Changes pending at a or b go (those edges leave the kept state in the
+        # sweep, their edges to the extra vertex too), but for the pair's own.
         self.pending = {
             k: w for k, w in self.pending.items() if k == pair or (a not in k and b not in k)
         }
