@@ -515,7 +515,7 @@ def _isolate_all(c, vertices) -> None:
     blossom: a vertex gets the sum of the dissolved blossoms around it at once,
     instead of once per blossom (nested blossoms made that quadratic)."""
     n = c.n
-    parent, top, dual, first, snext = c.parent, c.top, c.dual, c.first, c.snext
+    parent, top, dual = c.parent, c.top, c.dual
     label, best, tree, leaf, base = c.label, c.best, c.tree, c.leaf, c.base
     doomed: set[int] = set()
     roots = []
@@ -535,8 +535,7 @@ def _isolate_all(c, vertices) -> None:
         carried += z // 2
         if z > 0:
             exact.unmatch(c, base[b])
-        child = start = first[b]
-        while True:
+        for child in _children(c, b):
             parent[child] = -1
             label[child] = 0
             best[child] = -1
@@ -548,10 +547,18 @@ def _isolate_all(c, vertices) -> None:
                     v = leaf[t]
                     top[v] = child
                     dual[v] += carried
-            child = snext[child]
-            if child == start:
-                break
         exact.free_blossom(c, b)
+
+
+def _children(c, b: int) -> list[int]:
+    """The children of blossom b (vertices or blossoms), around its cycle."""
+    first, snext = c.first, c.snext
+    kids = [first[b]]
+    x = snext[kids[0]]
+    while x != kids[0]:
+        kids.append(x)
+        x = snext[x]
+    return kids
 
 
 def _in_a_blossom_cycle(c, a: int, e: int) -> bool:
@@ -617,7 +624,7 @@ def _left_out_violated(c, n, potential, index, weights, fixed) -> list[tuple[int
     the least q of two different children of X already sum to -S(X) or more;
     otherwise only the pairs below that sum are looked at. (Most solutions have
     no negative q at all.)"""
-    dual, top, first, snext = c.dual, c.top, c.first, c.snext
+    dual, top = c.dual, c.top
     q = [dual[v] - potential[v] for v in range(n)]
     least = min(q, default=0)
     if least >= 0:
@@ -630,15 +637,6 @@ def _left_out_violated(c, n, potential, index, weights, fixed) -> list[tuple[int
     tops = sorted({top[v] for v in range(n)})
     low: dict[int, int] = {}  # blossom -> the least q of its vertices
 
-    def children(b: int) -> list[int]:
-        kids = []
-        x = first[b]
-        while True:
-            kids.append(x)
-            x = snext[x]
-            if x == first[b]:
-                return kids
-
     def lowest(x: int) -> int:
         return q[x] if x < n else low[x]
 
@@ -646,10 +644,10 @@ def _left_out_violated(c, n, potential, index, weights, fixed) -> list[tuple[int
     while stack:  # the least q of every blossom, children first
         b, done = stack.pop()
         if done:
-            low[b] = min(map(lowest, children(b)))
+            low[b] = min(map(lowest, _children(c, b)))
             continue
         stack.append((b, True))
-        stack.extend((x, False) for x in children(b) if x >= n)
+        stack.extend((x, False) for x in _children(c, b) if x >= n)
 
     def members(x: int) -> list[int]:
         return [x] if x < n else c.leaf[: exact.leaves(c, x)]
@@ -660,7 +658,7 @@ def _left_out_violated(c, n, potential, index, weights, fixed) -> list[tuple[int
         nodes, total = levels.pop()
         for x in nodes:
             if x >= n:
-                levels.append((children(x), total + dual[x]))
+                levels.append((_children(c, x), total + dual[x]))
         if len(nodes) < 2:
             continue
         lows = sorted(map(lowest, nodes))

@@ -260,16 +260,11 @@ def next_parts(
     player's score, C.9 each end's unplayed rank. (Used to weigh a bracket's edges
     into the next scoregroup, most of its edges, without a call per edge.)"""
     s, g = layout.size_bits, layout.ladder_bits
-    shift, tail = _rest_shifts(layout)
-    top = shift + tail
-    rung = 2 * s + tail
-    high, low = [], []
-    for e in order:
-        barred, unplayed = _bye_terms(e, bye)
-        own = (barred << top) + (unplayed << tail)
-        low.append(own)
-        high.append(own + (1 << (layout.rungs[e.level] + rung)))
-    return (1 << top) + (1 << (g + rung)), high, low
+    rung = 2 * s + _rest_shifts(layout)[1]
+    constant, low = rest_parts(order, bye, layout)  # C.4, C.2 and C.9: as outside
+    rungs = layout.rungs
+    high = [part + (1 << (rungs[e.level] + rung)) for e, part in zip(order, low, strict=True)]
+    return constant + (1 << (g + rung)), high, low
 
 
 def completion_weight(p: Entrant, o: Entrant, top: Fraction, layout: Layout) -> int:
