@@ -224,6 +224,7 @@ class _Round:
             # Into the next scoregroup: the same integers as edge_weight's, from
             # each player's parts (`next_parts`).
             constant, high, low_part = next_parts(order, bye, layout)
+            described = []
             for i in range(max(mdps, end), len(members)):
                 vi, low = members[i], order[members[i]]
                 part = constant + low_part[vi]
@@ -231,8 +232,20 @@ class _Round:
                     vj = members[j]
                     w = part + high[vj] if may_meet(order[vj], low, layout) else 0
                     base[i, j] = w
-                    changed.append(((vi, vj), w))
+                    described.append(((vi, vj), w))
             g.set_many(changed)
+            if described:
+                # They are a family of their own (`Matcher.set_family`): with r the
+                # next scoregroup's C.8 score term (high - low of its players), an
+                # edge weighs the mean of 2 high[h] + constant - r (a bracket
+                # player h) or 2 low[l] + constant + r (a player l of the group).
+                r = high[members[end]] - low_part[members[end]]
+                potential = {v: 2 * high[v] + constant - r for v in members[:end]}
+                for v in members[end:]:
+                    potential[v] = 2 * low_part[v] + constant + r
+                g.set_family(potential, described)
+            elif g.family is not None:
+                g.set_family({}, ())
             mate = g.solve()
             bounds = (first_resident, after)
             mate = self._moved_down(members, mdps, end, bounds, base, matched, mate)

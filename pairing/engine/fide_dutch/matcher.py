@@ -100,6 +100,10 @@ class Matcher:
         # Since `reset`: the edges set (they may weigh otherwise than the
         # potentials say) and the left-out edges found violated (the keys).
         self.touched: dict[tuple[int, int], int] = {}
+        # A second family (see `set_family`): potentials of some players, and the
+        # edges among them that those describe.
+        self.family: dict[int, int] | None = None
+        self.described: set[tuple[int, int]] = set()
         self.left_out = False  # the state lacks some edges of the graph
         self.violations = 0  # left-out edges found violated (and added)
 
@@ -110,12 +114,15 @@ class Matcher:
         """`set` for each ((a, b), weight) of `items`, in order."""
         weights, fixed = self.weights, self.fixed
         changes, pending = self.changes, self.pending
+        described = self.described
         for (a, b), w in items:
             key = (a, b) if a < b else (b, a)
             if w < 0:
                 w = 0
             if w and (a in fixed or b in fixed):
                 raise AssertionError(f"edge {a}-{b} set at a player whose pair is fixed")
+            if described:
+                described.discard(key)
             old = weights.get(key, 0)
             if w == old:
                 continue
@@ -145,6 +152,8 @@ class Matcher:
         duals are feasible for every edge)."""
         self.potential = potential
         self.touched = {}
+        self.family = None
+        self.described = set()
         if self.fixed:
             raise AssertionError("reset after pairs were fixed")
         self.weights = weights
@@ -153,6 +162,31 @@ class Matcher:
         self.changes = {}
         self.pending = {}
         self.newly_fixed = []
+
+    def set_family(self, potential: dict[int, int], items) -> None:
+        """`set_many(items)` for edges among the players of `potential` (player ->
+        integer) that weigh (potential[a] + potential[b]) / 2: a second family
+        beside the one `reset` gave, for edges among those players only (a
+        bracket's edges into the next scoregroup and that group's own: C.8 adds to
+        them a constant and a part per player, `weights.next_parts`). A new state
+        leaves such an edge out as it does the first family's (it holds those close
+        in the order), the kept state need not have it, and each solution is
+        priced against both families. The previous family's edges that are not set
+        again become edges like any other set (kept in new states); an edge of
+        `items` set later with `set` leaves the family."""
+        if self.potential is None:  # every state holds every edge
+            self.set_many(items)
+            return
+        weights, touched = self.weights, self.touched
+        for key in self.described:
+            if key in weights:
+                touched[key] = 0
+        self.described = set()
+        self.family = None
+        items = list(items)
+        self.set_many(items)
+        self.described = {(a, b) if a < b else (b, a) for (a, b), _ in items}
+        self.family = potential
 
     def fix(self, a: int, b: int) -> None:
         """Keep the pair a-b whatever else happens: every other edge at a or b
@@ -207,7 +241,8 @@ class Matcher:
         self.solved += 1
         mate = None
         if self.potential is not None:
-            self.touched.update(self.pending)
+            described = self.described
+            self.touched.update((k, w) for k, w in self.pending.items() if k not in described)
         # A change to a large part of the graph (a new bracket's weights, the
         # exchange terms) opens most of the state: a new start is cheaper then.
         large = len(self.pending) > max(REBUILD_SHARE * len(self.weights), REBUILD_LEAST)
@@ -289,9 +324,10 @@ class Matcher:
         found are added to the next new state)."""
         if not self.left_out:
             return False
-        found = _left_out_violated(
-            self.core, self.n, self.potential, self.index, self.weights, self.fixed
-        )
+        c, n, index, weights, fixed = self.core, self.n, self.index, self.weights, self.fixed
+        found = _left_out_violated(c, n, self.potential, index, weights, fixed)
+        if self.family:  # the second family's edges (its players' pairs only)
+            found.extend(_left_out_violated(c, n, self.family, index, weights, fixed))
         self.touched.update(dict.fromkeys(found, 0))
         self.violations += len(found)
         return bool(found)
@@ -325,8 +361,8 @@ class Matcher:
         for key, w in self.pending.items():
             e = index.get(key)
             if e is None:
-                if w:
-                    return False
+                if w and not (self.left_out and key in self.described):
+                    return False  # (a left-out edge of the second family is priced)
                 continue
             new = 2 * w if w else self.dead
             old = ew[e]
@@ -625,13 +661,23 @@ def _left_out_violated(c, n, potential, index, weights, fixed) -> list[tuple[int
     otherwise only the pairs below that sum are looked at. (Most solutions have
     no negative q at all.)"""
     dual, top = c.dual, c.top
-    q = [dual[v] - potential[v] for v in range(n)]
-    least = min(q, default=0)
+    if isinstance(potential, dict):  # a second family: only its players' pairs
+        players = [v for v in potential if v not in fixed]
+        least = min((dual[v] - potential[v] for v in players), default=0)
+    else:
+        players = None
+        least = min((dual[v] - potential[v] for v in range(n)), default=0)
     if least >= 0:
         return []
     high = -least  # the q of a vertex in no left-out edge: in no violated pair
-    for v in fixed:
-        q[v] = high
+    if players is None:
+        q = [dual[v] - potential[v] for v in range(n)]
+        for v in fixed:
+            q[v] = high
+    else:
+        q = [high] * n
+        for v in players:
+            q[v] = dual[v] - potential[v]
     q.extend([high] * (c.n - n))  # the extra vertex
     n = c.n  # below: nodes from n on are blossoms
     tops = sorted({top[v] for v in range(n)})
