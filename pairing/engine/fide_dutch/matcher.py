@@ -41,7 +41,9 @@ bracket and its next scoregroup): all of them are tight at once, and a search
 that reaches one end would label nearly the whole field. A new state holds those
 only between players close in the order, and each solution is then priced
 against the ones left out (`Matcher.reset`, `_left_out_violated`): a violated
-one is added and the solution found again.
+one is added and the solution found again. A bracket's edges into the next
+scoregroup and that group's own are such a family too, with other parts
+(`Matcher.set_family`).
 
 Two more savings, neither of which changes a result: fixed pairs keep their
 edge and lose every other one, so they leave the search; and when the weights
@@ -172,15 +174,18 @@ class Matcher:
         leaves such an edge out as it does the first family's (it holds those close
         in the order), the kept state need not have it, and each solution is
         priced against both families. The previous family's edges that are not set
-        again become edges like any other set (kept in new states); an edge of
+        again become edges like any other set (kept in new states, and the next
+        solution starts a new state, as the kept one may lack them); an edge of
         `items` set later with `set` leaves the family."""
         if self.potential is None:  # every state holds every edge
             self.set_many(items)
             return
-        weights, touched = self.weights, self.touched
-        for key in self.described:
-            if key in weights:
+        weights, touched, fixed = self.weights, self.touched, self.fixed
+        for key in self.described:  # (the engine sets them all again)
+            w = weights.get(key)
+            if w and key[0] not in fixed and key[1] not in fixed:
                 touched[key] = 0
+                self.pending[key] = w  # the kept state may lack it: a new state
         self.described = set()
         self.family = None
         items = list(items)
