@@ -186,11 +186,24 @@ class Matcher:
             if w and key[0] not in fixed and key[1] not in fixed:
                 touched[key] = 0
                 self.pending[key] = w  # the kept state may lack it: a new state
-        self.described = set()
         self.family = None
-        items = list(items)
-        self.set_many(items)
-        self.described = {(a, b) if a < b else (b, a) for (a, b), _ in items}
+        described: set[tuple[int, int]] = set()
+        changes, pending = self.changes, self.pending
+        for (a, b), w in items:  # as in set_many
+            key = (a, b) if a < b else (b, a)
+            described.add(key)
+            if w and (a in fixed or b in fixed):
+                raise AssertionError(f"edge {a}-{b} set at a player whose pair is fixed")
+            old = weights.get(key, 0)
+            if w == old:
+                continue
+            if w:
+                weights[key] = w
+            else:
+                del weights[key]
+            changes[key] = changes.get(key, 0) + (w - old)
+            pending[key] = w
+        self.described = described
         self.family = potential
 
     def fix(self, a: int, b: int) -> None:
@@ -663,26 +676,28 @@ def _left_out_violated(c, n, potential, index, weights, fixed) -> list[tuple[int
     is X (or that share none: the top level) have slack q[a] + q[b] + S(X), S(X)
     the duals of X and the blossoms around it. No pair there is violated when
     the least q of two different children of X already sum to -S(X) or more;
-    otherwise only the pairs below that sum are looked at. (Most solutions have
-    no negative q at all.)"""
+    otherwise only the pairs below that sum are looked at. A blossom whose least
+    q, twice, and S(X) sum to 0 or more holds no violated pair: not entered.
+    (Most solutions have no negative q at all.)"""
     dual, top = c.dual, c.top
     if isinstance(potential, dict):  # a second family: only its players' pairs
         players = [v for v in potential if v not in fixed]
-        least = min((dual[v] - potential[v] for v in players), default=0)
+        qs = list(map(int.__sub__, map(dual.__getitem__, players), map(potential.get, players)))
     else:
         players = None
-        least = min((dual[v] - potential[v] for v in range(n)), default=0)
+        qs = list(map(int.__sub__, dual[:n], potential))
+    least = min(qs, default=0)
     if least >= 0:
         return []
     high = -least  # the q of a vertex in no left-out edge: in no violated pair
     if players is None:
-        q = [dual[v] - potential[v] for v in range(n)]
+        q = qs
         for v in fixed:
             q[v] = high
     else:
         q = [high] * n
-        for v in players:
-            q[v] = dual[v] - potential[v]
+        for v, x in zip(players, qs, strict=True):
+            q[v] = x
     q.extend([high] * (c.n - n))  # the extra vertex
     n = c.n  # below: nodes from n on are blossoms
     tops = sorted({top[v] for v in range(n)})
@@ -691,14 +706,12 @@ def _left_out_violated(c, n, potential, index, weights, fixed) -> list[tuple[int
     def lowest(x: int) -> int:
         return q[x] if x < n else low[x]
 
-    stack = [(b, False) for b in tops if b >= n]
-    while stack:  # the least q of every blossom, children first
-        b, done = stack.pop()
-        if done:
-            low[b] = min(map(lowest, _children(c, b)))
-            continue
-        stack.append((b, True))
-        stack.extend((x, False) for x in _children(c, b) if x >= n)
+    parent = c.parent
+    for v in sorted(range(n), key=q.__getitem__):  # the least q of every blossom:
+        x = parent[v]  # its first vertex up from the lowest
+        while x >= 0 and x not in low:
+            low[x] = q[v]
+            x = parent[x]
 
     def members(x: int) -> list[int]:
         return [x] if x < n else c.leaf[: exact.leaves(c, x)]
@@ -708,7 +721,8 @@ def _left_out_violated(c, n, potential, index, weights, fixed) -> list[tuple[int
     while levels:
         nodes, total = levels.pop()
         for x in nodes:
-            if x >= n:
+            # A pair inside blossom x has slack at least 2 low[x] + S(x).
+            if x >= n and 2 * low[x] + total + dual[x] < 0:
                 levels.append((_children(c, x), total + dual[x]))
         if len(nodes) < 2:
             continue
