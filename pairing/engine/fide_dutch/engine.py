@@ -98,6 +98,25 @@ def pair_entrants(
     return _Round(order, layout, steps).run()
 
 
+def _suspects(order: list[Entrant]) -> list[list[int]]:
+    """Per player, the higher-ranked players `may_meet` may refuse them: those
+    either avoids (C.1) and those with an absolute preference for the same colour
+    (C.3); every other pair may meet."""
+    vertex = {e.id: v for v, e in enumerate(order)}
+    suspects: list[set[int]] = [set() for _ in order]
+    same: dict[str | None, list[int]] = {}
+    for v, e in enumerate(order):
+        for other in e.avoid:
+            u = vertex.get(other)
+            if u is not None and u != v:
+                suspects[max(u, v)].add(min(u, v))
+        if e.absolute:
+            group = same.setdefault(e.due, [])
+            suspects[v].update(group)
+            group.append(v)
+    return [sorted(s) for s in suspects]
+
+
 class _Round:
     def __init__(
         self, order: list[Entrant], layout: Layout, steps: dict[int, str] | None = None
@@ -118,14 +137,13 @@ class _Round:
         in_bracket and in_next False), from the players' parts (`rest_parts`)."""
         order, layout = self.order, self.layout
         constant, parts = rest_parts(order, self.bye, layout)
-        weights = {}
-        for low in range(self.n):
+        blocked = set()
+        for low, suspects in enumerate(_suspects(order)):
             lower = order[low]
-            part = constant + parts[low]
-            for high in range(low):
-                if may_meet(order[high], lower, layout):
-                    weights[high, low] = part + parts[high]
-        self.graph.reset(weights, [constant + 2 * part for part in parts])
+            for high in suspects:
+                if not may_meet(order[high], lower, layout):
+                    blocked.add((high, low))
+        self.graph.reset([constant + 2 * part for part in parts], blocked)
 
     # -- the whole round: can it be completed, and who may take the bye? --------
 
@@ -147,7 +165,7 @@ class _Round:
                     g.set(high, low, completion_weight(order[low], order[high], top, self.layout))
         else:
             self._weigh_round()
-        self.edges = len(g.weights)
+        self.edges = g.edge_count
         mate = g.solve()
         unpaired = [v for v in range(n) if mate[v] == v]
         if len(unpaired) > 1 or (unpaired and not order[unpaired[0]].bye_ok):
@@ -181,7 +199,7 @@ class _Round:
         lowest = min(scores)
         self.bye = self._bye_context(lowest, False)
         self._weigh_round()
-        self.edges = len(g.weights)
+        self.edges = g.edge_count
         mate = g.solve()
         unpaired = [v for v in range(n) if mate[v] == v]
         if len(unpaired) == 1 and order[unpaired[0]].bye_ok and order[unpaired[0]].score == lowest:
@@ -221,31 +239,20 @@ class _Round:
                     w = edge_weight(order[members[j]], low, True, False, bye, layout)
                     base[i, j] = w
                     changed.append(((vi, members[j]), w))
-            # Into the next scoregroup: the same integers as edge_weight's, from
-            # each player's parts (`next_parts`).
-            constant, high, low_part = next_parts(order, bye, layout)
-            described = []
-            for i in range(max(mdps, end), len(members)):
-                vi, low = members[i], order[members[i]]
-                part = constant + low_part[vi]
-                for j in range(i):
-                    vj = members[j]
-                    w = part + high[vj] if may_meet(order[vj], low, layout) else 0
-                    base[i, j] = w
-                    described.append(((vi, vj), w))
             g.set_many(changed)
-            if described:
-                # They are a family of their own (`Matcher.set_family`): with r the
-                # next scoregroup's C.8 score term (high - low of its players), an
-                # edge weighs the mean of 2 high[h] + constant - r (a bracket
-                # player h) or 2 low[l] + constant + r (a player l of the group).
+            # Into the next scoregroup and within it (a pair that may meet): the
+            # same integers as edge_weight's, c + high[h] + low[l] (`next_parts`),
+            # a family of their own (`Matcher.set_family`): with r the group's C.8
+            # score term (high - low of its players), the mean of 2 high[h] + c - r
+            # (h of the bracket) and 2 low[l] + c + r (l of the group).
+            potential = {}
+            if end < len(members):
+                constant, high, low_part = next_parts(order, bye, layout)
                 r = high[members[end]] - low_part[members[end]]
                 potential = {v: 2 * high[v] + constant - r for v in members[:end]}
                 for v in members[end:]:
                     potential[v] = 2 * low_part[v] + constant + r
-                g.set_family(potential, described)
-            elif g.family is not None:
-                g.set_family({}, ())
+            g.set_family(potential)
             mate = g.solve()
             bounds = (first_resident, after)
             mate = self._moved_down(members, mdps, end, bounds, base, matched, mate)

@@ -43,7 +43,10 @@ only between players close in the order, and each solution is then priced
 against the ones left out (`Matcher.reset`, `_left_out_violated`): a violated
 one is added and the solution found again. A bracket's edges into the next
 scoregroup and that group's own are such a family too, with other parts
-(`Matcher.set_family`).
+(`Matcher.set_family`). Those edges are never written out one by one: the
+matcher keeps the weights set (the bracket's own edges, the removed ones) and
+the pairs that may not meet, and reads any other pair's weight from the
+potentials (`Matcher.weight`).
 
 Two more savings, neither of which changes a result: fixed pairs keep their
 edge and lose every other one, so they leave the search; and when the weights
@@ -86,7 +89,11 @@ PRICING_ROUNDS = 3
 class Matcher:
     def __init__(self, n: int) -> None:
         self.n = n
-        self.weights: dict[tuple[int, int], int] = {}
+        # The weights: those set (`set_many`, 0 for a removed edge) and, after
+        # `reset`, every other pair's from the potentials (`weight`).
+        self.explicit: dict[tuple[int, int], int] = {}
+        self.blocked: set[tuple[int, int]] = set()  # pairs that may not meet (see `reset`)
+        self.pairs = 0  # the pairs that may meet, when the potentials were given
         self.fixed: dict[int, int] = {}  # vertex -> partner, both ends
         self.newly_fixed: list[tuple[int, int]] = []  # pairs the kept state has not seen
         self.mate: list[int] | None = None
@@ -102,114 +109,137 @@ class Matcher:
         # Since `reset`: the edges set (they may weigh otherwise than the
         # potentials say) and the left-out edges found violated (the keys).
         self.touched: dict[tuple[int, int], int] = {}
-        # A second family (see `set_family`): potentials of some players, and the
-        # edges among them that those describe.
+        # A second family (see `set_family`): the potentials of some players.
         self.family: dict[int, int] | None = None
-        self.described: set[tuple[int, int]] = set()
         self.left_out = False  # the state lacks some edges of the graph
         self.violations = 0  # left-out edges found violated (and added)
+
+    def weight(self, a: int, b: int) -> int:
+        """The weight of the pair a-b (0: no edge)."""
+        key = (a, b) if a < b else (b, a)
+        w = self.explicit.get(key)
+        return self._implicit(key) if w is None else w
+
+    def _implicit(self, key: tuple[int, int]) -> int:
+        """The weight of a pair never set: the potentials' (0 without them)."""
+        if self.potential is None or key in self.blocked:
+            return 0
+        a, b = key
+        family = self.family
+        if family and a in family and b in family:
+            return (family[a] + family[b]) >> 1
+        return (self.potential[a] + self.potential[b]) >> 1
+
+    @property
+    def edge_count(self) -> int:
+        """The edges of the graph (as the potentials gave them, or as set)."""
+        if self.potential is None:
+            return sum(1 for w in self.explicit.values() if w)
+        return self.pairs
+
+    def edges(self) -> dict[tuple[int, int], int]:
+        """Every edge, (low, high) -> weight > 0 (fixed players' included): a whole
+        graph's worth of work, for the rare round that needs it (and tests)."""
+        if self.potential is None:
+            return {k: w for k, w in self.explicit.items() if w}
+        found = {}
+        for a in range(self.n):
+            for b in range(a + 1, self.n):
+                w = self.weight(a, b)
+                if w:
+                    found[a, b] = w
+        return found
 
     def set(self, a: int, b: int, w: int) -> None:
         self.set_many((((a, b), w),))
 
     def set_many(self, items) -> None:
         """`set` for each ((a, b), weight) of `items`, in order."""
-        weights, fixed = self.weights, self.fixed
+        explicit, fixed = self.explicit, self.fixed
         changes, pending = self.changes, self.pending
-        described = self.described
         for (a, b), w in items:
             key = (a, b) if a < b else (b, a)
             if w < 0:
                 w = 0
             if w and (a in fixed or b in fixed):
                 raise AssertionError(f"edge {a}-{b} set at a player whose pair is fixed")
-            if described:
-                described.discard(key)
-            old = weights.get(key, 0)
+            old = explicit.get(key)
+            if old is None:
+                old = self._implicit(key)
+            explicit[key] = w  # (set, even to its weight: no family describes it now)
             if w == old:
                 continue
-            if w:
-                weights[key] = w
-            else:
-                del weights[key]
             changes[key] = changes.get(key, 0) + (w - old)
             pending[key] = w
 
-    def reset(
-        self, weights: dict[tuple[int, int], int], potential: list[int] | None = None
-    ) -> None:
-        """Every edge's weight at once, (low, high) -> weight > 0 (no pair fixed yet);
-        the next solution starts afresh.
+    def reset(self, potential: list[int], blocked: set[tuple[int, int]]) -> None:
+        """Every pair's weight at once (no pair fixed yet): the pairs (low, high)
+        of `blocked` may not meet, every other weighs (potential[a] +
+        potential[b]) / 2 (the round's weights outside the bracket: a constant
+        and a part per player; each sum even). Edges set later may weigh
+        otherwise. The next solution starts afresh.
 
-        `potential`, when given, is one integer per player such that every edge
-        of `weights` weighs (potential[a] + potential[b]) / 2 (the round's
-        weights outside the bracket: a constant and a part per player); edges
-        set later may weigh otherwise. Such edges are all tight at once under
-        the duals the potentials give, and a search that reaches one end labels
-        nearly the whole field; a new state therefore holds an edge not set
-        since only between players close in the order (`NEAR`), and after each
-        solution the left-out ones are priced: one that the duals violate is
-        added and the solution found again (`_left_out_violated`). A solution
-        no left-out edge violates is a maximum-weight one of the whole graph (its
-        duals are feasible for every edge)."""
-        self.potential = potential
-        self.touched = {}
-        self.family = None
-        self.described = set()
+        Such edges are all tight at once under the duals the potentials give,
+        and a search that reaches one end labels nearly the whole field; a new
+        state therefore holds an edge not set since only between players close
+        in the order (`NEAR`), and after each solution the left-out ones are
+        priced: one that the duals violate is added and the solution found again
+        (`_left_out_violated`). A solution no left-out edge violates is a
+        maximum-weight one of the whole graph (its duals are feasible for every
+        edge). The weights are not written out pair by pair (`weight`)."""
         if self.fixed:
             raise AssertionError("reset after pairs were fixed")
-        self.weights = weights
+        self.potential = potential
+        self.blocked = blocked
+        self.pairs = self.n * (self.n - 1) // 2 - len(blocked)
+        self.explicit = {}
+        self.touched = {}
+        self.family = None
         self.core = None
         self.mate = None
         self.changes = {}
         self.pending = {}
         self.newly_fixed = []
 
-    def set_family(self, potential: dict[int, int], items) -> None:
-        """`set_many(items)` for edges among the players of `potential` (player ->
-        integer) that weigh (potential[a] + potential[b]) / 2: a second family
-        beside the one `reset` gave, for edges among those players only (a
-        bracket's edges into the next scoregroup and that group's own: C.8 adds to
-        them a constant and a part per player, `weights.next_parts`). A new state
-        leaves such an edge out as it does the first family's (it holds those close
-        in the order), the kept state need not have it, and each solution is
-        priced against both families. The previous family's edges that are not set
-        again become edges like any other set (kept in new states, and the next
-        solution starts a new state, as the kept one may lack them); an edge of
-        `items` set later with `set` leaves the family."""
-        if self.potential is None:  # every state holds every edge
-            self.set_many(items)
-            return
-        weights, touched, fixed = self.weights, self.touched, self.fixed
-        for key in self.described:  # (the engine sets them all again)
-            w = weights.get(key)
-            if w and key[0] not in fixed and key[1] not in fixed:
-                touched[key] = 0
-                self.pending[key] = w  # the kept state may lack it: a new state
-        self.family = None
-        described: set[tuple[int, int]] = set()
-        changes, pending = self.changes, self.pending
-        for (a, b), w in items:  # as in set_many
-            key = (a, b) if a < b else (b, a)
-            described.add(key)
-            if w and (a in fixed or b in fixed):
-                raise AssertionError(f"edge {a}-{b} set at a player whose pair is fixed")
-            old = weights.get(key, 0)
-            if w == old:
-                continue
-            if w:
-                weights[key] = w
-            else:
-                del weights[key]
-            changes[key] = changes.get(key, 0) + (w - old)
-            pending[key] = w
-        self.described = described
+    def set_family(self, potential: dict[int, int]) -> None:
+        """From now on, a pair of players of `potential` (player -> integer) that
+        was never set and may meet weighs (potential[a] + potential[b]) / 2: a
+        second family beside the one `reset` gave, for pairs among those players
+        only (a bracket's edges into the next scoregroup and that group's own: C.8
+        adds to them a constant and a part per player, `weights.next_parts`). A
+        new state leaves such an edge out as it does the first family's (it holds
+        those close in the order), the kept state need not have it, and each
+        solution is priced against both families. The previous family's pairs
+        that the new one does not describe keep their weights, as edges set (the
+        next solution starts a new state if the kept one lacks one of them)."""
+        if self.potential is None:
+            raise AssertionError("a second family before the potentials (`reset`)")
+        explicit, blocked, fixed = self.explicit, self.blocked, self.fixed
+        touched, pending = self.touched, self.pending
+        old = self.family
+        if old:  # (the engine sets them all, as its bracket's edges, before)
+            players = sorted(v for v in old if v not in fixed)
+            for i, a in enumerate(players):
+                for b in players[i + 1 :]:
+                    key = (a, b)
+                    if key in explicit or key in blocked or (a in potential and b in potential):
+                        continue
+                    w = explicit[key] = (old[a] + old[b]) >> 1
+                    touched[key] = 0
+                    pending[key] = w
         self.family = potential
+        if self.core is not None:  # the kept state's edges that change
+            ours = {v for v in potential if v not in fixed}
+            for key in self.index:
+                a, b = key
+                if a in ours and b in ours and _described(key, explicit, blocked):
+                    pending[key] = (potential[a] + potential[b]) >> 1
+        self.mate = None  # (the changes to left-out edges are not counted)
 
     def fix(self, a: int, b: int) -> None:
         """Keep the pair a-b whatever else happens: every other edge at a or b
-        goes, and the two leave the graph. (Their edges stay in `weights`, which
-        is read with fixed players left out. The kept state learns it at the next
+        goes, and the two leave the graph. (Their weights stay, and are read with
+        fixed players left out. The kept state learns it at the next
         repair, `_reopen`, in one sweep over the two players' edges; the removed
         edges are not changes: losses of edges outside the matching, they cannot
         make another matching better.)"""
@@ -259,11 +289,11 @@ class Matcher:
         self.solved += 1
         mate = None
         if self.potential is not None:
-            described = self.described
-            self.touched.update((k, w) for k, w in self.pending.items() if k not in described)
+            self.touched.update(self.pending)
         # A change to a large part of the graph (a new bracket's weights, the
         # exchange terms) opens most of the state: a new start is cheaper then.
-        large = len(self.pending) > max(REBUILD_SHARE * len(self.weights), REBUILD_LEAST)
+        edges = self.pairs if self.potential is not None else len(self.explicit)
+        large = len(self.pending) > max(REBUILD_SHARE * edges, REBUILD_LEAST)
         if self.core is not None and not large and self._reopen():
             exact.run(self.core)
             mate = self._read()
@@ -299,22 +329,32 @@ class Matcher:
         (see `reset`)."""
         n = self.n
         size = n + (n % 2)
-        weights, fixed = self.weights, self.fixed
+        fixed, explicit, implicit = self.fixed, self.explicit, self._implicit
 
-        def live(key: tuple[int, int]) -> bool:  # (a fixed player's edges stay in weights)
-            return key in weights and key[0] not in fixed and key[1] not in fixed
+        def weight(key: tuple[int, int]) -> int:  # (a fixed player's: 0)
+            if key[0] in fixed or key[1] in fixed:
+                return 0
+            w = explicit.get(key)
+            return implicit(key) if w is None else w
 
         self.left_out = not whole and self.potential is not None
         if not self.left_out:
-            keys = list(filter(live, weights))
+            if self.potential is None:
+                candidates = list(explicit)
+            else:
+                candidates = [(a, b) for a in range(n) for b in range(a + 1, n)]
         else:  # the pairs close in the order, then the others set since `reset`
-            keys = [(a, b) for a in range(n) for b in range(a + 1, min(a + NEAR + 1, n))]
-            keys = list(filter(live, keys))
-            self.touched = dict.fromkeys(filter(live, self.touched), 0)
-            keys.extend(k for k in self.touched if k[1] - k[0] > NEAR)
+            candidates = [(a, b) for a in range(n) for b in range(a + 1, min(a + NEAR + 1, n))]
+            self.touched = dict.fromkeys((k for k in self.touched if weight(k)), 0)
+            candidates.extend(k for k in self.touched if k[1] - k[0] > NEAR)
+        keys, ew2 = [], []
+        for key in candidates:
+            w = weight(key)
+            if w:
+                keys.append(key)
+                ew2.append(2 * w)
         eu = [a for a, _ in keys]
         ev = [b for _, b in keys]
-        ew2 = [2 * weights[k] for k in keys]
         self.index = dict(zip(keys, range(len(keys)), strict=True))
         top = max(ew2, default=0) // 2
         # Fixed pairs keep their edge (a pair always in the matching).
@@ -342,10 +382,15 @@ class Matcher:
         found are added to the next new state)."""
         if not self.left_out:
             return False
-        c, n, index, weights, fixed = self.core, self.n, self.index, self.weights, self.fixed
-        found = _left_out_violated(c, n, self.potential, index, weights, fixed)
+        c, n, index, fixed = self.core, self.n, self.index, self.fixed
+        explicit, blocked = self.explicit, self.blocked
+
+        def described(key: tuple[int, int]) -> bool:  # (one set is in every state)
+            return _described(key, explicit, blocked)
+
+        found = _left_out_violated(c, n, self.potential, index, described, fixed)
         if self.family:  # the second family's edges (its players' pairs only)
-            found.extend(_left_out_violated(c, n, self.family, index, weights, fixed))
+            found.extend(_left_out_violated(c, n, self.family, index, described, fixed))
         self.touched.update(dict.fromkeys(found, 0))
         self.violations += len(found)
         return bool(found)
@@ -379,8 +424,8 @@ class Matcher:
         for key, w in self.pending.items():
             e = index.get(key)
             if e is None:
-                if w and not (self.left_out and key in self.described):
-                    return False  # (a left-out edge of the second family is priced)
+                if w:
+                    return False
                 continue
             new = 2 * w if w else self.dead
             old = ew[e]
@@ -506,7 +551,7 @@ class Matcher:
         graph.add_nodes_from(v for v in range(self.n) if v not in self.fixed)
         graph.add_weighted_edges_from(
             (a, b, w)
-            for (a, b), w in self.weights.items()
+            for (a, b), w in self.edges().items()
             if a not in self.fixed and b not in self.fixed
         )
         mate = list(range(self.n))
@@ -516,6 +561,12 @@ class Matcher:
             mate[a], mate[b] = b, a
         self.core = None
         return mate
+
+
+def _described(key: tuple[int, int], explicit, blocked) -> bool:
+    """The pair is an edge whose weight a family of potentials gives (never set,
+    and its players may meet)."""
+    return key not in explicit and key not in blocked
 
 
 class _Nesting:
@@ -666,11 +717,13 @@ def _greedy_start(
     return dual, mate
 
 
-def _left_out_violated(c, n, potential, index, weights, fixed) -> list[tuple[int, int]]:
-    """The edges of `weights` not in the state (`index`) whose slack under the
-    state's duals is negative. Every such edge weighs (potential[a] +
-    potential[b]) / 2, doubled in the state, so its slack is q[a] + q[b] plus the
-    duals of the blossoms holding both, with q[v] = dual[v] - potential[v].
+def _left_out_violated(c, n, potential, index, described, fixed) -> list[tuple[int, int]]:
+    """The pairs not in the state (`index`) that are edges the potentials describe
+    (`described(key)`) and whose slack under the state's duals is negative. Such
+    an edge weighs (potential[a] + potential[b]) / 2, doubled in the state, so its
+    slack is q[a] + q[b] plus the duals of the blossoms holding both, with q[v] =
+    dual[v] - potential[v]. (`potential`: a list, one per player, or a dict for
+    some players only: then only pairs among them.)
 
     Node by node down the blossom forest: the pairs whose lowest common blossom
     is X (or that share none: the top level) have slack q[a] + q[b] + S(X), S(X)
@@ -753,6 +806,6 @@ def _left_out_violated(c, n, potential, index, weights, fixed) -> list[tuple[int
                     candidates.append((a, b))
         for a, b in candidates:
             key = (a, b) if a < b else (b, a)
-            if key not in index and key in weights:
+            if key not in index and described(key):
                 bad.append(key)
     return bad
