@@ -13,6 +13,7 @@ from pairing.engine.fide_dutch.engine import _result, pair_entrants
 from pairing.engine.fide_dutch.players import Entrant, colour_facts, entrants
 from pairing.engine.fide_dutch.weights import (
     ByeContext,
+    bracket_weigher,
     edge_weight,
     make_layout,
     may_meet,
@@ -257,6 +258,24 @@ def test_a_whole_round_weighed_from_the_players_parts_is_weighed_edge_by_edge():
                     assert w == constant + parts[high] + parts[low]
                     checked += 1
     assert checked > 1000
+
+
+def test_a_bracket_weighed_from_the_players_terms_is_weighed_edge_by_edge():
+    """`bracket_weigher` (each player's fields summed once, the colour criteria
+    from a table, the score-dependent floats per pair) gives every pair the
+    weight `edge_weight` gives it in the bracket, pairs of equal and of different
+    scores, for every bye context."""
+    checked = across = 0
+    for order, layout, bye in _rounds_and_bye_contexts():
+        weigh = bracket_weigher(bye, layout)
+        for b in range(len(order)):
+            for a in range(b):
+                w = edge_weight(order[a], order[b], True, False, bye, layout)
+                assert weigh(order[a], order[b]) == w
+                checked += 1
+                across += bool(w) and order[a].level > order[b].level
+    assert checked > 2000
+    assert across > 500
 
 
 def test_edges_into_the_next_scoregroup_weighed_from_the_players_parts_are_edge_weights():

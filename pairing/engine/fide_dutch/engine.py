@@ -46,8 +46,8 @@ from pairing.engine.fide_dutch.players import Entrant, entrants
 from pairing.engine.fide_dutch.weights import (
     ByeContext,
     Layout,
+    bracket_weigher,
     completion_weight,
-    edge_weight,
     make_layout,
     may_meet,
     next_parts,
@@ -233,10 +233,11 @@ class _Round:
             base: dict[tuple[int, int], int] = {}
             changed = []
             bye, layout = self.bye, self.layout
+            weigh = bracket_weigher(bye, layout)  # edge_weight's, in the bracket
             for i in range(mdps, end):
                 vi, low = members[i], order[members[i]]
                 for j in range(i):
-                    w = edge_weight(order[members[j]], low, True, False, bye, layout)
+                    w = weigh(order[members[j]], low)
                     base[i, j] = w
                     changed.append(((vi, members[j]), w))
             g.set_many(changed)

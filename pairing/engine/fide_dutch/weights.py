@@ -236,6 +236,77 @@ def edge_weight(
     return w << layout.low_bits
 
 
+def bracket_weigher(bye: ByeContext, layout: Layout):
+    """A function (high, low) -> `edge_weight(high, low, True, False, bye,
+    layout)`, the same integer, with each player's terms worked out once (a
+    bracket weighs each of its players against every other). The weight is a sum
+    of fields at fixed bit offsets: those of one player (C.2, C.7, C.9 and most of
+    the floats) are summed once per player and role, the colour criteria (C.10 to
+    C.13) come from a table of their 16 outcomes, and only the floats that
+    depend on both players' scores (C.14, C.15, C.19: the higher player
+    scores more) are worked out per pair."""
+    s, g, rungs = layout.size_bits, layout.ladder_bits, layout.rungs
+    backs = min(layout.rounds_before, 2)
+    at = layout.low_bits  # the offsets, from the lowest field up
+    f1_at, f2_at, down_at, up_at = [0] * backs, [0] * backs, [0] * backs, [0] * backs
+    for b in reversed(range(backs)):  # C.18 to C.21, two fields per round back
+        f2_at[b], f1_at[b] = at, at + g
+        at += 2 * g
+    for b in reversed(range(backs)):  # C.14 to C.17
+        up_at[b], down_at[b] = at, at + s
+        at += 2 * s
+    colour_at = [at + 3 * s, at + 2 * s, at + s, at]  # C.10 to C.13
+    unplayed_at = at + 4 * s  # C.9
+    c7_at = unplayed_at + 2 * s + s + g  # above C.8's fields (0 in the bracket)
+    c6_at = c7_at + g
+    top_at = c6_at + s
+    constant = (1 << top_at) + (1 << c6_at)  # C.4, C.6
+    colours = [sum(((k >> (3 - t)) & 1) << colour_at[t] for t in range(4)) for k in range(16)]
+    found: dict[int, tuple] = {}
+
+    def terms(e: Entrant) -> tuple:
+        """(as the higher player of the same score, as the higher player of a
+        higher score, as the lower player of the same score, as the lower player
+        of a lower score, level, per round back: (not an upfloat, its C.21 term
+        as the higher player))."""
+        barred, unplayed = _bye_terms(e, bye)
+        common = (barred << top_at) + (unplayed << unplayed_at)
+        rung = rungs[e.level]
+        high = high_above = common + (1 << (rung + c7_at))
+        low = low_below = common
+        backs_terms = []
+        for b, float_ in enumerate((e.float1, e.float2)[:backs]):
+            down = int(float_ == "down")
+            mark = down << (rung + f1_at[b])  # C.18, C.20
+            high += (down << down_at[b]) + mark + (1 << (rung + f2_at[b]))
+            high_above += mark
+            low += (down << down_at[b]) + mark + (1 << up_at[b])
+            low_below += (down << down_at[b]) + mark + ((float_ != "up") << up_at[b])
+            backs_terms.append((float_ != "up", 1 << (rung + f2_at[b])))
+        return high, high_above, low, low_below, e.level, tuple(backs_terms)
+
+    def weigh(high: Entrant, low: Entrant) -> int:
+        if not may_meet(high, low, layout):
+            return 0
+        h = found.get(high.id)
+        if h is None:
+            h = found[high.id] = terms(high)
+        lo = found.get(low.id)
+        if lo is None:
+            lo = found[low.id] = terms(low)
+        c10, c11, c12, c13 = colour_terms(low, high)
+        w = constant + colours[(c10 << 3) | (c11 << 2) | (c12 << 1) | c13]
+        if h[4] > lo[4]:  # the higher player scores more: C.15, C.17, C.19, C.21
+            w += h[1] + lo[3]
+            for (not_up, _), (_, c21) in zip(lo[5], h[5], strict=True):
+                if not_up:
+                    w += c21
+            return w
+        return w + h[0] + lo[2]
+
+    return weigh
+
+
 def rest_parts(order: list[Entrant], bye: ByeContext, layout: Layout) -> tuple[int, list[int]]:
     """(c, part): the weight of an edge outside the bracket and the next scoregroup
     (`edge_weight` with in_bracket and in_next False) between two players who may
