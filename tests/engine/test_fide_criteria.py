@@ -9,7 +9,7 @@ from fractions import Fraction
 from pairing.engine.explanation_parts import ENGLISH, render_english
 from pairing.engine.fide_dutch import fide_request_from_record, pair_round_fide
 from pairing.engine.fide_dutch.criteria import CRITERIA, STEPS, criteria_part, pair_criteria
-from pairing.engine.fide_dutch.engine import _result, pair_entrants
+from pairing.engine.fide_dutch.engine import _result, _Round, pair_entrants
 from pairing.engine.fide_dutch.players import Entrant, colour_facts, entrants
 from pairing.engine.fide_dutch.weights import (
     ByeContext,
@@ -276,6 +276,25 @@ def test_a_bracket_weighed_from_the_players_terms_is_weighed_edge_by_edge():
                 across += bool(w) and order[a].level > order[b].level
     assert checked > 2000
     assert across > 500
+
+
+def test_a_round_weighed_at_once_is_weighed_edge_by_edge():
+    """The round's first weights, given to the matcher as potentials and the pairs
+    that may not meet (`_Round._weigh_round`, which looks only at the pairs
+    `may_meet` might refuse): every pair weighs what `edge_weight` gives it
+    outside the bracket, 0 for those that may not meet (rematches, the same
+    absolute colour)."""
+    blocked = 0
+    for order, layout, bye in _rounds_and_bye_contexts():
+        r = _Round(order, layout)
+        r.bye = bye
+        r._weigh_round()
+        for b in range(len(order)):
+            for a in range(b):
+                w = edge_weight(order[a], order[b], False, False, bye, layout)
+                assert r.graph.weight(a, b) == w
+                blocked += not w
+    assert blocked > 100
 
 
 def test_edges_into_the_next_scoregroup_weighed_from_the_players_parts_are_edge_weights():
