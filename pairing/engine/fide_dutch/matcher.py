@@ -77,9 +77,12 @@ REOPEN_SHARE = 0.4
 REOPEN_LEAST = 20  # below this many freed players, repairing is cheap anyway
 # A new state holds an edge that weighs what the players' potentials say (see
 # `Matcher.reset`) only between players at most this many places apart (and those
-# found violated since, `_left_out_violated`); on the rounds of 200 to 1,000
-# players measured, no left-out edge was ever violated (and a round took 25-30%
-# less time than with every edge).
+# found violated since, `_left_out_violated`). On the rounds of 200 to 1,000
+# players measured, the first family's left-out edges were never violated (and a
+# round took 25-30% less time than with every edge); the second family's
+# (`Matcher.set_family`) were at 700 players (102 edges added) and 1,000 (11,196
+# in a round of the paper's Dutch), none at 200 and 400. NEAR = 4, 10 and 16
+# measured within the timings' noise of 6 (400 and 700 players).
 NEAR = 6
 # After this many new states that each left out a violated edge, the next one
 # holds every edge.
