@@ -424,18 +424,26 @@ def test_with_a_second_family_every_solution_is_still_a_maximum_weight_matching(
     solve_through(g, steps)
 
 
-def test_a_far_edge_the_best_matching_needs_is_found_by_pricing():
-    """The first and the last of 20 players should meet (the others are held in
-    pairs by heavier edges), but their edge is one the potentials describe and
-    too far apart to be in the first state: the solution's duals violate it, it
-    is added, and the next state's solution pairs them."""
-    n = 20
+def rising_potentials(n: int):
+    """(potential, weights, matcher): every pair an edge the potentials describe,
+    the potentials rising slowly with the player's place; the matcher reset to
+    them."""
     potential = [(1 << LOW) + (v << 10) for v in range(n)]
     weights = {
         (a, b): (potential[a] + potential[b]) // 2 for a in range(n) for b in range(a + 1, n)
     }
     g = Matcher(n)
     g.reset(potential, set())
+    return potential, weights, g
+
+
+def test_a_far_edge_the_best_matching_needs_is_found_by_pricing():
+    """The first and the last of 20 players should meet (the others are held in
+    pairs by heavier edges), but their edge is one the potentials describe and
+    too far apart to be in the first state: the solution's duals violate it, it
+    is added, and the next state's solution pairs them."""
+    n = 20
+    _, weights, g = rising_potentials(n)
     for a in range(1, n - 1, 2):
         weights[a, a + 1] += 1 << 100
         g.set(a, a + 1, weights[a, a + 1])
@@ -456,12 +464,7 @@ def test_a_far_edge_of_the_second_family_is_found_by_pricing():
     0 and 1 with 20 and 21. Those edges are too far apart for the first state,
     and the first family's prices see nothing wrong; the second's find them."""
     n = 22
-    potential = [(1 << LOW) + (v << 10) for v in range(n)]
-    weights = {
-        (a, b): (potential[a] + potential[b]) // 2 for a in range(n) for b in range(a + 1, n)
-    }
-    g = Matcher(n)
-    g.reset(potential, set())
+    potential, weights, g = rising_potentials(n)
     g.solve()
     for a in range(2, 20, 2):
         weights[a, a + 1] += 1 << 200

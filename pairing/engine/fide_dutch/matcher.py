@@ -96,7 +96,6 @@ class Matcher:
         # `reset`, every other pair's from the potentials (`weight`).
         self.explicit: dict[tuple[int, int], int] = {}
         self.blocked: set[tuple[int, int]] = set()  # pairs that may not meet (see `reset`)
-        self.pairs = 0  # the pairs that may meet, when the potentials were given
         self.fixed: dict[int, int] = {}  # vertex -> partner, both ends
         self.newly_fixed: list[tuple[int, int]] = []  # pairs the kept state has not seen
         self.mate: list[int] | None = None
@@ -119,7 +118,9 @@ class Matcher:
 
     def weight(self, a: int, b: int) -> int:
         """The weight of the pair a-b (0: no edge)."""
-        key = (a, b) if a < b else (b, a)
+        return self._weight_of((a, b) if a < b else (b, a))
+
+    def _weight_of(self, key: tuple[int, int]) -> int:
         w = self.explicit.get(key)
         return self._implicit(key) if w is None else w
 
@@ -138,7 +139,7 @@ class Matcher:
         """The edges of the graph (as the potentials gave them, or as set)."""
         if self.potential is None:
             return sum(1 for w in self.explicit.values() if w)
-        return self.pairs
+        return self.n * (self.n - 1) // 2 - len(self.blocked)
 
     def edges(self) -> dict[tuple[int, int], int]:
         """Every edge, (low, high) -> weight > 0 (fixed players' included): a whole
@@ -194,7 +195,6 @@ class Matcher:
             raise AssertionError("reset after pairs were fixed")
         self.potential = potential
         self.blocked = blocked
-        self.pairs = self.n * (self.n - 1) // 2 - len(blocked)
         self.explicit = {}
         self.touched = {}
         self.family = None
@@ -295,8 +295,7 @@ class Matcher:
             self.touched.update(self.pending)
         # A change to a large part of the graph (a new bracket's weights, the
         # exchange terms) opens most of the state: a new start is cheaper then.
-        edges = self.pairs if self.potential is not None else len(self.explicit)
-        large = len(self.pending) > max(REBUILD_SHARE * edges, REBUILD_LEAST)
+        large = len(self.pending) > max(REBUILD_SHARE * self.edge_count, REBUILD_LEAST)
         if self.core is not None and not large and self._reopen():
             exact.run(self.core)
             mate = self._read()
@@ -332,18 +331,15 @@ class Matcher:
         (see `reset`)."""
         n = self.n
         size = n + (n % 2)
-        fixed, explicit, implicit = self.fixed, self.explicit, self._implicit
+        fixed, weight_of = self.fixed, self._weight_of
 
         def weight(key: tuple[int, int]) -> int:  # (a fixed player's: 0)
-            if key[0] in fixed or key[1] in fixed:
-                return 0
-            w = explicit.get(key)
-            return implicit(key) if w is None else w
+            return 0 if key[0] in fixed or key[1] in fixed else weight_of(key)
 
         self.left_out = not whole and self.potential is not None
         if not self.left_out:
             if self.potential is None:
-                candidates = list(explicit)
+                candidates = list(self.explicit)
             else:
                 candidates = [(a, b) for a in range(n) for b in range(a + 1, n)]
         else:  # the pairs close in the order, then the others set since `reset`

@@ -190,6 +190,9 @@ def edge_weight(
     layout: Layout,
 ) -> int:
     """The weight of pairing high (ranked higher) with low; 0 when they may not meet.
+    The criteria's order written out field by field: the engine weighs with the
+    faster forms below (`rest_parts`, `next_parts`, `bracket_weigher`), which the
+    tests hold to this one pair by pair.
     in_next (the edge is in the next scoregroup) counts only outside the bracket: a
     pair in the bracket is not one of the next scoregroup. (Scores are compared by
     their levels, `Entrant.level`; `bye` placed by `ByeContext.place`.)"""
